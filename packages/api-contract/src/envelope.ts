@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Two response envelopes, as the spec reads them (DESIGN.md section 5):
+ * customer, quest and badge calls answer `{success, code, msgKey, obj}`;
+ * wallet, coin and game calls answer `{success, code, message, data}`.
+ */
+export const customerEnvelope = <T extends z.ZodType>(obj: T) =>
+  z.object({
+    success: z.boolean(),
+    code: z.string(),
+    msgKey: z.string(),
+    obj: obj.nullable(),
+  });
+
+export const walletEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.boolean(),
+    code: z.string(),
+    message: z.string(),
+    data: data.nullable(),
+  });
+
+export type CustomerEnvelope<T> = { success: boolean; code: string; msgKey: string; obj: T | null };
+export type WalletEnvelope<T> = { success: boolean; code: string; message: string; data: T | null };
+
+/** Error envelope shape used for transport-level failures (404, 400, 401, 429, 500). */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  msgKey: z.string(),
+  message: z.string(),
+  obj: z.null(),
+  data: z.null(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Header names of spec point 7: every request carries saas_id; secure calls carry jwt_token. */
+export const SAAS_ID_HEADER = 'saas_id';
+export const JWT_HEADER = 'jwt_token';
