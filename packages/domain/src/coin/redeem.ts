@@ -1,0 +1,87 @@
+import { parseDecimal } from '../format/decimal';
+import { REDEEM_TEXT } from '../messages';
+
+/** A whole OJO quantity as the API sends it: a number, a bigint or a decimal string (decimals are floored). */
+export type OjoQuantity = string | number | bigint;
+
+interface RequireCheck {
+  require: OjoQuantity;
+}
+interface ProgressCheck extends RequireCheck {
+  achieved: OjoQuantity;
+}
+
+/** spec 3 Withdraw info: conditions plus trial and fixedLeft. */
+export interface WithdrawInfo {
+  conditions: {
+    minAmountCheck: RequireCheck;
+    dailyAmountCheck: ProgressCheck;
+    dailyCountCheck: ProgressCheck;
+    tradeLimit: ProgressCheck;
+  };
+  trial: OjoQuantity;
+  fixedLeft: OjoQuantity;
+}
+
+/** Floors a quantity to a whole bigint; anything unreadable counts as 0. */
+export function toWholeOjo(value: OjoQuantity): bigint {
+  const parsed = parseDecimal(value);
+  if (!parsed) return 0n;
+  const whole = parsed.units / 10n ** BigInt(parsed.scale);
+  if (!parsed.negative) return whole;
+  return whole * 10n ** BigInt(parsed.scale) === parsed.units ? -whole : -whole - 1n;
+}
+
+/** spec 5 Redeem: 'Minimum = minAmountCheck.require plus trial.' */
+export function redeemMinimum(info: WithdrawInfo): bigint {
+  return toWholeOjo(info.conditions.minAmountCheck.require) + toWholeOjo(info.trial);
+}
+
+/**
+ * spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus
+ * achieved), floored at 0.'
+ */
+export function redeemMaximum(info: WithdrawInfo, ojoBalance: OjoQuantity): bigint {
+  const byBalance = toWholeOjo(ojoBalance) - toWholeOjo(info.fixedLeft);
+  const daily = info.conditions.dailyAmountCheck;
+  const byDaily = toWholeOjo(daily.require) - toWholeOjo(daily.achieved);
+  let maximum = 0n;
+  if (byBalance > maximum) maximum = byBalance;
+  if (byDaily < maximum) maximum = byDaily;
+  return maximum > 0n ? maximum : 0n;
+}
+
+/**
+ * spec 5 Redeem system errors, checked in the spec's order: daily count or daily amount reached ('Max redeem
+ * reached today'), trade limit not reached ('Redeem require a total bet of {n} OJO', n the required total bet),
+ * balance below min plus fixedLeft ('Insufficient Balance'). Null when redeeming is possible.
+ */
+export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): string | null {
+  const { dailyCountCheck, dailyAmountCheck, tradeLimit } = info.conditions;
+  if (isReached(dailyCountCheck) || isReached(dailyAmountCheck)) return REDEEM_TEXT.maxReachedToday;
+  if (!isReached(tradeLimit)) return REDEEM_TEXT.requireTotalBet(toWholeOjo(tradeLimit.require));
+  if (toWholeOjo(ojoBalance) < redeemMinimum(info) + toWholeOjo(info.fixedLeft)) {
+    return REDEEM_TEXT.insufficientBalance;
+  }
+  return null;
+}
+
+/**
+ * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'. An empty input has no error
+ * yet; text that is not a whole number counts as below the minimum.
+ */
+export function validateRedeemAmount(amount: string, minimum: bigint, maximum: bigint): string | null {
+  if (amount === '') return null;
+  if (!/^\d+$/.test(amount) || BigInt(amount) < minimum) return REDEEM_TEXT.minRedeem(minimum);
+  if (BigInt(amount) > maximum) return REDEEM_TEXT.maxRedeem(maximum);
+  return null;
+}
+
+/** The redeem amount field keeps digits only and drops leading zeros. */
+export function sanitizeRedeemInput(raw: string): string {
+  return raw.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '');
+}
+
+function isReached(check: ProgressCheck): boolean {
+  return toWholeOjo(check.achieved) >= toWholeOjo(check.require);
+}

@@ -1,0 +1,73 @@
+import { FRAME_ROUTE_NAMES, type FrameRouteName, isOneOf } from './enums';
+
+/** spec 2 Route list: every route path of the web app. */
+export const ROUTES = {
+  home: '/',
+  mintBadge: '/mint-badge',
+  game: '/game',
+  referral: '/referral',
+  wallet: '/wallet',
+  task: '/game/task',
+  coin: '/game/coin',
+  coinHistory: '/game/coin-history',
+  ojoTickets: '/game/tickets/ojo',
+  pointsTickets: '/game/tickets/points',
+  ojoPrizePool: '/game/prize-pool/ojo',
+  pointsPrizePool: '/game/prize-pool/points',
+  ranks: '/game/ranks',
+  rankingPreview: '/game/ranks/ranking-preview',
+  redeem: '/game/redeem',
+  redeemHistory: '/game/redeem/history',
+} as const;
+export type RouteName = keyof typeof ROUTES;
+export type RoutePath = (typeof ROUTES)[RouteName];
+
+/** spec 2: 'Top navigation: Home, Badges, Game, Referral.' */
+export const TOP_NAVIGATION = [
+  { label: 'Home', path: ROUTES.home },
+  { label: 'Badges', path: ROUTES.mintBadge },
+  { label: 'Game', path: ROUTES.game },
+  { label: 'Referral', path: ROUTES.referral },
+] as const;
+
+/** spec 2: 'Logout goes to /.' */
+export const LOGOUT_REDIRECT_PATH = ROUTES.home;
+
+/** spec 2: 'Frame route names map to the routes above'. */
+export const FRAME_ROUTE_TO_PATH = {
+  task: ROUTES.task,
+  game: ROUTES.game,
+  coin: ROUTES.coin,
+  ojoTickets: ROUTES.ojoTickets,
+  pointsTickets: ROUTES.pointsTickets,
+  ojoPrizePool: ROUTES.ojoPrizePool,
+  pointPrizePool: ROUTES.pointsPrizePool,
+  ranks: ROUTES.ranks,
+  badge: ROUTES.mintBadge,
+  withdraw: ROUTES.redeem,
+} as const satisfies Record<FrameRouteName, RoutePath>;
+
+export type FrameNavigation = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
+
+/** True for an absolute http(s) URL, which the frame may ask to open in a new tab. */
+export function isExternalHttpUrl(target: string): boolean {
+  return /^https?:\/\/[^\s/?#]+/i.test(target);
+}
+
+/**
+ * spec 2 Frame actions: 'navigate: a named route with an optional query, or an external http URL opened in a new
+ * tab.' Returns null for an unknown target, which the page ignores.
+ */
+export function resolveFrameNavigation(
+  target: string,
+  query?: Record<string, string | number | boolean> | null,
+): FrameNavigation | null {
+  if (isOneOf(FRAME_ROUTE_NAMES, target)) {
+    const path = FRAME_ROUTE_TO_PATH[target];
+    const entries = Object.entries(query ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
+    const search = new URLSearchParams(entries).toString();
+    return { kind: 'internal', path: search ? `${path}?${search}` : path };
+  }
+  if (isExternalHttpUrl(target)) return { kind: 'external', url: target };
+  return null;
+}
