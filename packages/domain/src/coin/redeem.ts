@@ -1,3 +1,4 @@
+import { ERROR_CODES, isErrorCode } from '../error-codes';
 import { parseDecimal } from '../format/decimal';
 import { REDEEM_TEXT } from '../messages';
 
@@ -84,4 +85,14 @@ export function sanitizeRedeemInput(raw: string): string {
 
 function isReached(check: ProgressCheck): boolean {
   return toWholeOjo(check.achieved) >= toWholeOjo(check.require);
+}
+
+/**
+ * spec 8 cancel-redeem rows: code 1109 'Order not found, please refresh the page'; a network error 'Cancel redeem
+ * failed'; any other failure 'Redeem cancellation failed. Please try again.'.
+ */
+export function cancelRedeemErrorMessage(failure: { code?: unknown; isNetworkError?: boolean }): string {
+  if (failure.isNetworkError) return REDEEM_TEXT.cancelNetworkError;
+  if (isErrorCode(failure.code, ERROR_CODES.ORDER_NOT_FOUND)) return REDEEM_TEXT.orderNotFound;
+  return REDEEM_TEXT.cancelFailed;
 }

@@ -90,3 +90,8 @@ function normalizeAmountNumber(amount: string): string {
   const withWhole = amount.startsWith('.') ? `0${amount}` : amount;
   return withWhole.endsWith('.') ? withWhole.slice(0, -1) : withWhole;
 }
+
+/** spec 8: 'Token price fails: The message given, or 'Failed to fetch {symbol} price''. */
+export function tokenPriceErrorMessage(message: string | null | undefined, symbol: string): string {
+  return message || WALLET_TEXT.tokenPriceFailed(symbol);
+}

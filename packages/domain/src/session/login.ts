@@ -1,0 +1,63 @@
+import { normalizeSourceType, type SourceType } from '../enums';
+import { ERROR_CODES, isErrorCode, MSG_KEYS } from '../error-codes';
+import { LOGIN_TEXT } from '../messages';
+import { selectInviteCode } from '../referral/referral-code';
+
+/** spec 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
+export function isLoginComplete(parts: {
+  jwtKey?: string | null;
+  idToken?: string | null;
+  publicKey?: string | null;
+}): boolean {
+  return !!parts.jwtKey && !!parts.idToken && !!parts.publicKey;
+}
+
+export type LoginFailure = { kind: 'warningPopup' } | { kind: 'toast'; message: string };
+
+function readMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+    return error.message;
+  }
+  return '';
+}
+
+function readCauseCode(error: unknown): unknown {
+  if (!error || typeof error !== 'object' || !('cause' in error)) return undefined;
+  const cause = error.cause;
+  return cause && typeof cause === 'object' && 'code' in cause ? cause.code : undefined;
+}
+
+/**
+ * spec 8 login rows: cause code 5115 opens a warning popup; an error text containing 'Failed to initialize
+ * request' asks to allow pop-ups; anything else is 'Authorization failed, please try again'.
+ */
+export function loginFailure(error: unknown): LoginFailure {
+  if (isErrorCode(readCauseCode(error), ERROR_CODES.LOGIN_WARNING_POPUP)) return { kind: 'warningPopup' };
+  if (readMessage(error).includes('Failed to initialize request')) {
+    return { kind: 'toast', message: LOGIN_TEXT.allowPopups };
+  }
+  return { kind: 'toast', message: LOGIN_TEXT.authorizationFailed };
+}
+
+/** spec 8: bind failures; msgKey customer.public.key.already.binded has its own text. */
+export function bindFailureMessage(msgKey: unknown): string {
+  return msgKey === MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND
+    ? LOGIN_TEXT.publicKeyAlreadyBound
+    : LOGIN_TEXT.bindFailed;
+}
+
+/**
+ * spec 5 Other: the invite fields of the login body. The code is the selected or default one, else empty; the
+ * source type is used only if known, else web.
+ */
+export function loginInviteFields(input: {
+  selectedInviteCode?: string | null;
+  defaultInviteCode?: string | null;
+  sourceType?: unknown;
+}): { inviteCode: string; sourceType: SourceType } {
+  return {
+    inviteCode: selectInviteCode(input.selectedInviteCode, input.defaultInviteCode),
+    sourceType: normalizeSourceType(input.sourceType),
+  };
+}

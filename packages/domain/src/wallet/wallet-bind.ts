@@ -1,0 +1,11 @@
+import { ERROR_CODES, isErrorCode } from '../error-codes';
+import { WALLET_BIND_TEXT } from '../messages';
+
+/** spec 8 wallet-bind rows: codes 1115, 1116, 1117, else 'Fail to connect wallet. Please try again'. */
+export function walletBindErrorMessage(code: unknown): string {
+  if (isErrorCode(code, ERROR_CODES.WALLET_BIND_FAILED)) return WALLET_BIND_TEXT.somethingWrong;
+  if (isErrorCode(code, ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT))
+    return WALLET_BIND_TEXT.boundToAnotherAccount;
+  if (isErrorCode(code, ERROR_CODES.WALLET_ALREADY_BOUND_OTHER)) return WALLET_BIND_TEXT.alreadyBoundOther;
+  return WALLET_BIND_TEXT.connectFailed;
+}

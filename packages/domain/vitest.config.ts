@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Local-time formatting is tested in a fixed zone so the suite gives the same answer on every machine.
+    env: { TZ: 'Asia/Shanghai' },
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts'],
+      reporter: ['text'],
+      thresholds: { branches: 95, lines: 95, functions: 95, statements: 95 },
+    },
+  },
+});
