@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** The query interface every caller uses; the same for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** A transaction handle as passed to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+type DriverDatabase =
+  | { kind: 'pglite'; db: PgliteDatabase; client: PGlite }
+  | { kind: 'postgres'; db: NodePgDatabase; client: pg.Pool };
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** The driver-specific database, for the migrator and for tests that need the raw client. */
+  driver: DriverDatabase;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** PostgreSQL connection string; when set, a node-postgres pool is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir?: string | undefined;
+  /** An in-memory PGlite (tests only); ignored when `databaseUrl` is set. */
+  inMemory?: boolean;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite.
+ * PGlite is a single connection by design (a pool over pglite-socket would break transaction isolation).
+ */
+export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePostgres({ client: pool });
+    return {
+      kind: 'postgres',
+      db,
+      driver: { kind: 'postgres', db, client: pool },
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else if (options.dataDir) {
+    // PGlite does not create missing parent folders.
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(path.join(options.dataDir, 'pglite'));
+  } else {
+    throw new Error('createDatabase needs databaseUrl, dataDir or inMemory');
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  return {
+    kind: 'pglite',
+    db,
+    driver: { kind: 'pglite', db, client },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Runs raw SQL and returns its rows. `db.execute` is typed per driver; both PGlite and node-postgres answer
+ * `{ rows }`, which this reads in one place.
+ */
+export async function queryRows<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}

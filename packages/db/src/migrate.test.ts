@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { queryRows } from './client';
+import { migrateDatabase } from './migrate';
+import { describeWithDatabases } from './testing';
+
+describeWithDatabases('migrations', ({ database }) => {
+  it('create every table of the schema', async () => {
+    const { db } = database();
+    const rows = await queryRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((row) => row.table_name)).toEqual([
+      'auth_nonces',
+      'customer_addresses',
+      'customers',
+      'invitations',
+      'ledger_entries',
+      'seed_runs',
+    ]);
+  });
+
+  it('can run again at the next start without changing anything', async () => {
+    const handle = database();
+    const countMigrations = () =>
+      queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(await countMigrations()).toEqual([{ n: 2 }]);
+    await migrateDatabase(handle);
+    expect(await countMigrations()).toEqual([{ n: 2 }]);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Drizzle's query operators for callers outside this package. npm keeps drizzle-orm inside packages/db, so apps
+ * import operators from here (one copy of drizzle-orm, one set of types) instead of depending on it themselves.
+ */
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
