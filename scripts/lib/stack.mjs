@@ -1,0 +1,234 @@
+// Starts and stops the whole product: devnet (anvil + alto + contracts), api, web, game and wallet.
+// Used by `npm start` and by the end-to-end test run, which starts a second stack on other ports.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const DEFAULT_PORTS = { web: 3000, api: 3001, game: 3002, wallet: 3003, chain: 8545, bundler: 4337 };
+
+/** Ports and origins from the environment (WEB_PORT, API_PORT, ...), defaults of DESIGN.md section 2. */
+export function stackConfig(env = process.env) {
+  const port = (name) => Number(env[`${name.toUpperCase()}_PORT`] ?? DEFAULT_PORTS[name]);
+  const ports = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, port(name)]));
+  const host = env.PUBLIC_HOST ?? 'localhost';
+  const origin = (name) => `http://${host}:${ports[name]}`;
+  return {
+    ports,
+    dataDir: resolve(env.DATA_DIR ?? join(repoRoot, '.data')),
+    urls: {
+      web: origin('web'),
+      api: origin('api'),
+      game: origin('game'),
+      wallet: origin('wallet'),
+      chain: `http://127.0.0.1:${ports.chain}`,
+      bundler: `http://127.0.0.1:${ports.bundler}`,
+    },
+  };
+}
+
+/** The environment every child gets, so all parts agree on ports, origins and the data folder. */
+export function childEnv(config, env = process.env) {
+  const { ports, urls, dataDir } = config;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    WEB_PORT: String(ports.web),
+    API_PORT: String(ports.api),
+    GAME_PORT: String(ports.game),
+    WALLET_PORT: String(ports.wallet),
+    CHAIN_PORT: String(ports.chain),
+    BUNDLER_PORT: String(ports.bundler),
+    WEB_ORIGIN: urls.web,
+    GAME_ORIGIN: urls.game,
+    WALLET_ORIGIN: urls.wallet,
+    API_URL: urls.api,
+    CHAIN_RPC_URL: urls.chain,
+    BUNDLER_URL: urls.bundler,
+    VITE_API_URL: urls.api,
+    VITE_WEB_ORIGIN: urls.web,
+    VITE_GAME_ORIGIN: urls.game,
+    VITE_WALLET_ORIGIN: urls.wallet,
+    VITE_CHAIN_RPC_URL: urls.chain,
+    VITE_BUNDLER_URL: urls.bundler,
+  };
+}
+
+const FRONT_ENDS = ['web', 'game', 'wallet'];
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name === 'test-results') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** A front end is rebuilt when its sources, the shared packages or its public configuration changed. */
+function buildStamp(app, env) {
+  const sources = [join(repoRoot, 'apps', app), join(repoRoot, 'packages')].map(newestMtime);
+  const viteEnv = Object.entries(env)
+    .filter(([key]) => key.startsWith('VITE_'))
+    .sort();
+  return createHash('sha256').update(JSON.stringify({ sources, viteEnv })).digest('hex');
+}
+
+function run(command, args, options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
+    child.on('error', reject);
+  });
+}
+
+export async function buildFrontEnds(env, log, distDir = 'dist') {
+  await Promise.all(
+    FRONT_ENDS.map(async (app) => {
+      const stampFile = join(repoRoot, 'apps', app, distDir, '.build-stamp');
+      const stamp = buildStamp(app, env);
+      if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+      log(`building ${app}…`);
+      await run(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir'], {
+        cwd: join(repoRoot, 'apps', app),
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      writeFileSync(stampFile, stamp);
+    }),
+  );
+}
+
+async function isUp(check) {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}
+
+async function rpc(url, method) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    signal: AbortSignal.timeout(2000),
+  });
+  return (await response.json()).result;
+}
+
+export async function waitFor(name, check, { timeoutMs = 120_000, isAlive = () => true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await isUp(check)) return;
+    if (!isAlive()) throw new Error(`${name} stopped before it was ready`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts every process of the product. Resolves once all six answer. `stop()` ends every child it started
+ * (each in its own process group, so grandchildren such as anvil and alto go too).
+ */
+export async function startStack({ env = process.env, log = console.log, quiet = false, distDir = 'dist' } = {}) {
+  const config = stackConfig(env);
+  const environment = childEnv(config, env);
+  mkdirSync(config.dataDir, { recursive: true });
+  const children = new Map();
+  let stopping = false;
+  let onUnexpectedExit = () => {};
+
+  const startChild = (name, command, args, cwd = repoRoot) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: environment,
+      detached: true,
+      stdio: ['ignore', quiet ? 'ignore' : 'pipe', quiet ? 'ignore' : 'pipe'],
+    });
+    const prefix = `[${name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(prefix + line + '\n');
+      });
+    }
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (!stopping) onUnexpectedExit(name, code ?? signal);
+    });
+    children.set(name, child);
+    return child;
+  };
+
+  const stop = async () => {
+    stopping = true;
+    const exits = [...children.values()].map(
+      (child) =>
+        new Promise((resolveExit) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolveExit();
+          child.once('exit', resolveExit);
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            resolveExit();
+          }
+          setTimeout(() => {
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {}
+          }, 10_000).unref();
+        }),
+    );
+    await Promise.all(exits);
+  };
+
+  const unexpected = new Promise((_, reject) => {
+    onUnexpectedExit = (name, how) => reject(new Error(`${name} exited unexpectedly (${how})`));
+  });
+  unexpected.catch(() => {});
+
+  try {
+    const tsx = join(repoRoot, 'node_modules/.bin/tsx');
+    const vite = join(repoRoot, 'node_modules/.bin/vite');
+    startChild('devnet', tsx, ['packages/devnet/src/cli.ts']);
+    const builds = buildFrontEnds(environment, log, distDir);
+    const deployments = join(config.dataDir, 'devnet', 'deployments.json');
+    const devnetAlive = () => children.has('devnet');
+    await Promise.race([
+      unexpected,
+      waitFor('chain', async () => (await rpc(config.urls.chain, 'eth_chainId')) === '0x2b74', {
+        isAlive: devnetAlive,
+      }),
+    ]);
+    await Promise.race([
+      unexpected,
+      waitFor('bundler', async () => (await rpc(config.urls.bundler, 'eth_supportedEntryPoints'))?.length > 0, {
+        isAlive: devnetAlive,
+      }),
+    ]);
+    await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
+    startChild('api', tsx, ['apps/api/src/server.ts']);
+    await Promise.race([unexpected, builds]);
+    for (const app of FRONT_ENDS) {
+      startChild(app, vite, ['preview', '--outDir', distDir, '--port', String(config.ports[app]), '--strictPort'], join(repoRoot, 'apps', app));
+    }
+    const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+    await Promise.race([
+      unexpected,
+      Promise.all([
+        waitFor('api', () => ok(`${config.urls.api}/healthz`)),
+        ...FRONT_ENDS.map((app) => waitFor(app, () => ok(config.urls[app]))),
+      ]),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { config, stop, unexpected };
+}

@@ -1,0 +1,43 @@
+// `npm start`: the whole product on one machine (DESIGN.md section 2). Ctrl-C or SIGTERM stops every child.
+import { startStack } from './lib/stack.mjs';
+
+const log = (line) => console.log(`[start] ${line}`);
+const startedAt = Date.now();
+let stack;
+let shuttingDown = false;
+
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log('stopping…');
+  await stack?.stop();
+  log('stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  stack = await startStack({ log });
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  await shutdown(1);
+}
+
+const { urls } = stack.config;
+console.log(`
+OJO Arena is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+
+  web      ${urls.web}
+  api      ${urls.api}   (OpenAPI: ${urls.api}/docs, health: ${urls.api}/healthz)
+  game     ${urls.game}
+  wallet   ${urls.wallet}
+  chain    ${urls.chain}   (chain id 11124)
+  bundler  ${urls.bundler}
+
+Press Ctrl-C to stop.
+`);
+stack.unexpected.catch(async (error) => {
+  console.error(`[start] ${error.message}`);
+  await shutdown(1);
+});

@@ -1,0 +1,111 @@
+// `npm test`: every workspace's tests, then the Playwright specs in Chromium against a whole stack started on
+// test ports with a fresh data folder. Prints each runner's own summary and one total line at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, startStack } from './lib/stack.mjs';
+
+const E2E_PORTS = {
+  WEB_PORT: '3100',
+  API_PORT: '3101',
+  GAME_PORT: '3102',
+  WALLET_PORT: '3103',
+  CHAIN_PORT: '8645',
+  BUNDLER_PORT: '4437',
+};
+
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const workspaces = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces;
+const unitWorkspaces = workspaces.filter((ws) => ws !== 'e2e');
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+/** Reads vitest's "Tests  1 failed | 9 passed (10)" and Playwright's "  9 passed (3s)" lines. */
+function countSummary(output) {
+  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const vitestLine = clean.match(/^\s*Tests\s+(.+)$/m);
+  const pick = (text, word) => Number(text.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  if (vitestLine) {
+    counts.passed = pick(vitestLine[1], 'passed');
+    counts.failed = pick(vitestLine[1], 'failed');
+    counts.skipped = pick(vitestLine[1], 'skipped') + pick(vitestLine[1], 'todo');
+    return counts;
+  }
+  for (const word of ['passed', 'failed', 'skipped', 'flaky']) {
+    const match = clean.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'));
+    if (!match) continue;
+    if (word === 'flaky') counts.failed += Number(match[1]);
+    else counts[word] += Number(match[1]);
+  }
+  return counts;
+}
+
+function runWorkspaceTests(workspace, env = process.env) {
+  return new Promise((resolve) => {
+    console.log(`\n━━ ${workspace} ━━`);
+    const child = spawn('npm', ['test', '--silent', '-w', workspace], {
+      cwd: repoRoot,
+      env: { ...env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const tee = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
+    tee(child.stdout, process.stdout);
+    tee(child.stderr, process.stderr);
+    child.on('exit', (code) => {
+      const counts = countSummary(output);
+      for (const key of Object.keys(totals)) totals[key] += counts[key];
+      if (code !== 0) {
+        failures.push(workspace);
+        if (counts.failed === 0) totals.failed += 1; // a runner that crashed counts as a failure
+      }
+      resolve();
+    });
+  });
+}
+
+for (const workspace of unitWorkspaces) {
+  if (only && !workspace.includes(only)) continue;
+  await runWorkspaceTests(workspace);
+}
+
+if (!only || 'e2e'.includes(only)) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ojo-e2e-'));
+  const env = { ...process.env, ...E2E_PORTS, DATA_DIR: dataDir };
+  console.log('\n━━ e2e: starting the whole stack on test ports ━━');
+  let stack;
+  try {
+    stack = await startStack({ env, quiet: !process.env.E2E_VERBOSE, distDir: 'dist-e2e', log: console.log });
+    const { urls } = stack.config;
+    await runWorkspaceTests('e2e', {
+      ...env,
+      E2E_WEB_URL: urls.web,
+      E2E_API_URL: urls.api,
+      E2E_GAME_URL: urls.game,
+      E2E_WALLET_URL: urls.wallet,
+      E2E_CHAIN_URL: urls.chain,
+      E2E_BUNDLER_URL: urls.bundler,
+      E2E_DATA_DIR: dataDir,
+    });
+  } catch (error) {
+    console.error(`e2e stack failed: ${error.message}`);
+    failures.push('e2e');
+    totals.failed += 1;
+  } finally {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\n━━ all tests ━━`);
+if (failures.length) console.log(`failing: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
