@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { profileRegistryAbi, profileRegistryBytecode } from '@ojo/contracts/generated/abis';
+import { type Abi, type Address, getAddress, type Hex, keccak256, type PublicClient } from 'viem';
+import { DEVNET_CHAIN_ID } from './chain';
+import { createDevnetPublicClient, createDevnetWalletClient } from './clients';
+import { ensureEntryPoint } from './entrypoint';
+import { devnetAddresses, devnetKeys } from './keys';
+
+export type ContractName = 'ProfileRegistry';
+
+export interface Deployments {
+  chainId: number;
+  entryPoint: Address;
+  contracts: Record<ContractName, Address>;
+  /** Block of the first project contract deployment (a lower bound for log scans). */
+  deployedAtBlock: number;
+  /** keccak256 of each contract's creation bytecode, to redeploy when the contracts changed. */
+  bytecodeHashes: Record<ContractName, Hex>;
+}
+
+/** Creation bytecode of every project contract, keyed by name. */
+const CREATION_BYTECODE: Record<ContractName, Hex> = {
+  ProfileRegistry: profileRegistryBytecode,
+};
+
+export function deploymentsPath(dataDir: string): string {
+  return join(dataDir, 'devnet', 'deployments.json');
+}
+
+/** Reads `<dataDir>/devnet/deployments.json`, or undefined when there is none. */
+export function readDeployments(dataDir: string): Deployments | undefined {
+  const path = deploymentsPath(dataDir);
+  if (!existsSync(path)) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as Deployments;
+}
+
+function writeDeployments(dataDir: string, deployments: Deployments): void {
+  const path = deploymentsPath(dataDir);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(deployments, null, 2)}\n`);
+}
+
+function currentBytecodeHashes(): Record<ContractName, Hex> {
+  return Object.fromEntries(
+    Object.entries(CREATION_BYTECODE).map(([name, bytecode]) => [name, keccak256(bytecode)]),
+  ) as Record<ContractName, Hex>;
+}
+
+/** True when every recorded contract still has code on chain and was built from the current bytecode. */
+async function isStillDeployed(publicClient: PublicClient, deployments: Deployments): Promise<boolean> {
+  if (deployments.chainId !== DEVNET_CHAIN_ID) return false;
+  const expected = currentBytecodeHashes();
+  for (const name of Object.keys(expected) as ContractName[]) {
+    const address = deployments.contracts?.[name];
+    if (!address || deployments.bytecodeHashes?.[name] !== expected[name]) return false;
+    const code = await publicClient.getCode({ address });
+    if (!code || code === '0x') return false;
+  }
+  return true;
+}
+
+/**
+ * Deploys the EntryPoint (if absent) and the project contracts, registers the API's key where needed, and
+ * writes `<dataDir>/devnet/deployments.json`. Reuses the recorded deployment when the chain still holds it.
+ */
+export async function deployContracts(options: { rpcUrl: string; dataDir: string }): Promise<Deployments> {
+  const publicClient = createDevnetPublicClient(options.rpcUrl);
+  const wallet = createDevnetWalletClient(options.rpcUrl, devnetKeys.deployer);
+  const entryPoint = await ensureEntryPoint(publicClient, wallet);
+
+  const recorded = readDeployments(options.dataDir);
+  if (recorded && recorded.entryPoint === entryPoint && (await isStillDeployed(publicClient, recorded))) {
+    return recorded;
+  }
+
+  const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[]) => {
+    const hash = await wallet.deployContract({ abi, bytecode, args });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment reverted');
+    return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+  };
+  const confirm = async (hash: Hex, what: string) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${what} reverted`);
+    return receipt;
+  };
+
+  const profileRegistry = await deploy(profileRegistryAbi, profileRegistryBytecode, [
+    devnetAddresses.deployer,
+  ]);
+  await confirm(
+    await wallet.writeContract({
+      address: profileRegistry.address,
+      abi: profileRegistryAbi,
+      functionName: 'setRegistrar',
+      args: [devnetAddresses.apiSigner, true],
+    }),
+    'ProfileRegistry.setRegistrar',
+  );
+
+  const deployments: Deployments = {
+    chainId: DEVNET_CHAIN_ID,
+    entryPoint,
+    contracts: { ProfileRegistry: profileRegistry.address },
+    deployedAtBlock: Number(profileRegistry.blockNumber),
+    bytecodeHashes: currentBytecodeHashes(),
+  };
+  writeDeployments(options.dataDir, deployments);
+  return deployments;
+}
