@@ -38,3 +38,37 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 /** Header names of spec point 7: every request carries saas_id; secure calls carry jwt_token. */
 export const SAAS_ID_HEADER = 'saas_id';
 export const JWT_HEADER = 'jwt_token';
+
+/** `code` and `msgKey` of a successful answer. */
+export const SUCCESS_CODE = '0';
+export const SUCCESS_MSG_KEY = 'success';
+
+/** Builds `{success: true, code, msgKey, obj}` for customer, quest and badge calls. */
+export const customerSuccess = <T>(obj: T): CustomerEnvelope<T> => ({
+  success: true,
+  code: SUCCESS_CODE,
+  msgKey: SUCCESS_MSG_KEY,
+  obj,
+});
+
+/** Builds `{success: true, code, message, data}` for wallet, coin and game calls. */
+export const walletSuccess = <T>(data: T): WalletEnvelope<T> => ({
+  success: true,
+  code: SUCCESS_CODE,
+  message: SUCCESS_MSG_KEY,
+  data,
+});
+
+/** Codes of transport-level failures carried by the error envelope (the spec's own codes come on top). */
+export const transportErrorCodes = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  internalError: 'INTERNAL_ERROR',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+export type TransportErrorCode = (typeof transportErrorCodes)[keyof typeof transportErrorCodes];

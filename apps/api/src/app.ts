@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '@ojo/db/client';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import customerRoutes from './modules/customer/routes';
+import healthRoutes from './modules/health/routes';
+import authenticate from './plugins/authenticate';
+import cors from './plugins/cors';
+import database from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import openapi from './plugins/openapi';
+import rateLimit from './plugins/rate-limit';
+import { requireSaasId } from './plugins/saas-id';
+
+export interface AppDependencies {
+  /** An open, migrated database; the caller closes it after `app.close()`. */
+  database: DatabaseHandle;
+}
+
+/**
+ * Modules of the product API (spec point 7). Each is `src/modules/<module>/routes.ts`; add new ones here. They run
+ * behind the saas_id check; secure routes add `preHandler: app.authenticate`.
+ */
+const productModules: FastifyPluginAsync[] = [customerRoutes];
+
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+/** Builds the API without listening, so tests can `inject` and server.ts can `listen`. */
+export async function buildApp(config: AppConfig, dependencies: AppDependencies) {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.jwt_token', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    // Keep a caller's x-request-id when it is sane, so logs across services line up.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(database, { database: dependencies.database });
+  await app.register(rateLimit, { config });
+  await app.register(errorHandler);
+  await app.register(cors, { config });
+  await app.register(openapi, { config });
+  await app.register(authenticate, { config });
+
+  await app.register(healthRoutes, { config });
+  await app.register(async (product) => {
+    product.addHook('onRequest', requireSaasId(config.saasId));
+    for (const module of productModules) await product.register(module);
+  });
+
+  return app;
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Smallest HS256 key we accept: 256 bits, as RFC 7518 section 3.2 requires. */
+const MIN_JWT_SECRET_LENGTH = 32;
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const origin = z.url().transform((value) => new URL(value).origin);
+const httpUrl = z.url({ protocol: /^https?$/ });
+const positiveInt = z.coerce.number().int().positive();
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  API_PORT: port.default(3001),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  WEB_ORIGIN: origin.default('http://localhost:3000'),
+  GAME_ORIGIN: origin.default('http://localhost:3002'),
+  WALLET_ORIGIN: origin.default('http://localhost:3003'),
+  CHAIN_RPC_URL: httpUrl.default('http://127.0.0.1:8545'),
+  CHAIN_ID: positiveInt.default(11_124),
+  BUNDLER_URL: httpUrl.default('http://127.0.0.1:4337'),
+  SAAS_ID: z.string().min(1).default('ojo-arena'),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`).optional(),
+  ),
+  JWT_ISSUER: z.string().min(1).default('ojo-arena-api'),
+  JWT_AUDIENCE: z.string().min(1).default('ojo-arena-web'),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  PRODUCT_NAME: z.string().min(1).default('OJO Arena'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  SEED_DEMO_DATA: flag.optional(),
+  RATE_LIMIT_MAX: positiveInt.default(300),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
+  RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('ojo-rate-limit:'),
+  HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  origins: { web: string; game: string; wallet: string };
+  chain: { rpcUrl: string; chainId: number };
+  bundlerUrl: string;
+  saasId: string;
+  jwt: { secret: Uint8Array; issuer: string; audience: string };
+  redisUrl: string | undefined;
+  productName: string;
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemoData: boolean;
+  rateLimit: {
+    max: number;
+    windowMs: number;
+    authMax: number;
+    authWindowMs: number;
+    redisPrefix: string;
+  };
+  healthTimeoutMs: number;
+}
+
+/** Thrown when the environment is invalid; its message lists every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid API configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the API configuration once at start (DESIGN.md section 9). Secrets come only from the
+ * environment; the one local convenience is a JWT secret generated on first run and kept in DATA_DIR (mode 0600),
+ * which production refuses.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !values.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(values.DATA_DIR);
+  const jwtSecret = values.JWT_SECRET ?? readOrCreateLocalSecret(dataDir);
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction,
+    port: values.API_PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    origins: { web: values.WEB_ORIGIN, game: values.GAME_ORIGIN, wallet: values.WALLET_ORIGIN },
+    chain: { rpcUrl: values.CHAIN_RPC_URL, chainId: values.CHAIN_ID },
+    bundlerUrl: values.BUNDLER_URL,
+    saasId: values.SAAS_ID,
+    jwt: {
+      secret: new TextEncoder().encode(jwtSecret),
+      issuer: values.JWT_ISSUER,
+      audience: values.JWT_AUDIENCE,
+    },
+    redisUrl: values.REDIS_URL,
+    productName: values.PRODUCT_NAME,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    seedDemoData: values.SEED_DEMO_DATA ?? !isProduction,
+    rateLimit: {
+      max: values.RATE_LIMIT_MAX,
+      windowMs: values.RATE_LIMIT_WINDOW_MS,
+      authMax: values.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: values.RATE_LIMIT_AUTH_WINDOW_MS,
+      redisPrefix: values.RATE_LIMIT_REDIS_PREFIX,
+    },
+    healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
+  };
+}
+
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < MIN_JWT_SECRET_LENGTH) {
+      throw new ConfigError([`JWT_SECRET: the stored secret in ${file} is too short; delete the file`]);
+    }
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // 'wx' fails if another process created it meanwhile; then read theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateLocalSecret(dataDir);
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

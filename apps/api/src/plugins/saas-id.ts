@@ -1,0 +1,19 @@
+import { SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+
+/**
+ * Every product call carries the saas_id header (spec point 7); a missing or unknown one is a bad request.
+ * Registered as an onRequest hook on the product scope only, so /healthz and /docs do not need it.
+ */
+export function requireSaasId(expectedSaasId: string) {
+  return async function checkSaasId(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const value = request.headers[SAAS_ID_HEADER];
+    if (typeof value !== 'string' || value.length === 0) {
+      throw AppError.badRequest(`Header ${SAAS_ID_HEADER} is required`, 'saas.id.missing');
+    }
+    if (value !== expectedSaasId) {
+      throw AppError.badRequest(`Header ${SAAS_ID_HEADER} is not a known product`, 'saas.id.unknown');
+    }
+  };
+}

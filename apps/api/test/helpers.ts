@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '@ojo/db/client';
+import { type Customer, customers, type NewCustomer } from '@ojo/db/schema/customers';
+import type { TestDatabase } from '@ojo/db/testing';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig } from '../src/config/env';
+
+/** A URL on 127.0.0.1 where nothing listens: a port the OS just handed out and that was closed again. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export const TEST_SAAS_ID = 'ojo-arena-test';
+
+/**
+ * Configuration for tests: a temporary DATA_DIR, a random JWT secret, silent logs, and chain/bundler URLs on closed
+ * ports (never the default 8545/4337, where another process may run). `env` overrides any variable.
+ */
+export async function testConfig(env: Record<string, string> = {}): Promise<AppConfig> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ojo-api-')),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SAAS_ID: TEST_SAAS_ID,
+    LOG_LEVEL: 'silent',
+    CHAIN_RPC_URL: await closedPortUrl(),
+    BUNDLER_URL: await closedPortUrl(),
+    HEALTH_TIMEOUT_MS: '500',
+    ...env,
+  });
+}
+
+/** The API on a test database, not listening; use `app.inject`. Close it in afterAll. */
+export async function buildTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+  const config = await testConfig(env);
+  const app = await buildApp(config, { database });
+  return { app, config };
+}
+
+let customerCounter = 0;
+
+/** Inserts a customer with a fresh invite code; `values` override any column. */
+export async function insertCustomer(db: Database, values: Partial<NewCustomer> = {}): Promise<Customer> {
+  customerCounter += 1;
+  const inviteCode = `T${randomBytes(3).toString('hex').slice(0, 3)}${String(customerCounter).padStart(2, '0')}`;
+  const [customer] = await db
+    .insert(customers)
+    .values({ inviteCode: inviteCode.slice(0, 6), ...values })
+    .returning();
+  if (!customer) throw new Error('customer not inserted');
+  return customer;
+}

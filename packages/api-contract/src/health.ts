@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** `GET /healthz`: liveness of the API and of what it depends on. */
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean() }),
+  chain: z.object({ ok: z.boolean(), chainId: z.number().int().nullable() }),
+  bundler: z.object({ ok: z.boolean(), entryPoints: z.array(z.string()) }),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
+
+export const getHealthSchema = {
+  summary: 'Health of the API, its database, the chain and the bundler',
+  tags: ['system'],
+  response: {
+    200: healthReportSchema,
+    503: healthReportSchema,
+  },
+};
