@@ -29,9 +29,9 @@ export function numberToDecimalString(value: number): string | null {
   const digits = whole + fraction;
   const pointAt = whole.length + exponent;
   let result: string;
+  // String(number) uses an exponent only below 1e-6 or from 1e21 on, so the point never falls inside the digits.
   if (pointAt <= 0) result = `0.${'0'.repeat(-pointAt)}${digits}`;
-  else if (pointAt >= digits.length) result = digits + '0'.repeat(pointAt - digits.length);
-  else result = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+  else result = digits.padEnd(pointAt, '0');
   return sign + stripZeros(result);
 }
 

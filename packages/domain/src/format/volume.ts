@@ -18,7 +18,7 @@ const UNITS = [
  */
 export function formatVolume(value: unknown): string {
   const text = acceptDecimalString(value);
-  const negative = (parseDecimal(text)?.negative ?? false) === true;
+  const negative = parseDecimal(text)!.negative;
   const magnitude = negative ? text.slice(1) : text.replace(/^\+/, '');
   const sign = negative ? '-' : '';
   for (const unit of UNITS) {
