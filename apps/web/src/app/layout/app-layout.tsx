@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** The layout every route renders in. */
+export function AppLayout() {
+  return (
+    <Shell>
+      <Outlet />
+      <ScrollRestoration />
+    </Shell>
+  );
+}
+
+/** Shown while the first page's code loads: the shell around a spinner, so the header never flashes. */
+export function AppLayoutLoading() {
+  return (
+    <Shell>
+      <div className="grid flex-1 place-items-center py-24">
+        <Spinner label="Loading page" />
+      </div>
+    </Shell>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { LogoMark } from '@/components/ui/icons';
+import { env } from '@/config/env';
+import { ROUTES } from '@/config/routes';
+import { AuthSlot } from '@/features/auth/components/auth-slot';
+import { MainNav } from './main-nav';
+import { MobileMenu } from './mobile-menu';
+import { SocialLinks } from './social-links';
+
+/** The shared header of spec point 2: brand, top navigation, social links and the login/logout slot. */
+export function Header() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-arena-950/80 backdrop-blur-xl">
+      <div className="mx-auto flex h-[58px] max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link
+          to={ROUTES.home.path}
+          className="flex shrink-0 items-center gap-2 font-display text-lg font-black uppercase italic tracking-tight text-white"
+        >
+          <LogoMark className="size-8" />
+          <span>{env.productName}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden md:block">
+          <MainNav variant="bar" />
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <SocialLinks className="hidden md:flex" />
+          <AuthSlot />
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

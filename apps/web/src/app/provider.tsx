@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
+
+const MAX_QUERY_RETRIES = 2;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // An answer the server gave on purpose (4xx, success:false) does not change on retry; network blips may.
+        retry: (failureCount, error) =>
+          failureCount < MAX_QUERY_RETRIES &&
+          !(isApiError(error) && (error.kind === 'envelope' || (error.status >= 400 && error.status < 500))),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { HOME_TEXT } from '@ojo/domain/messages';
+import { ROUTES as ROUTE_PATHS, type RouteName, type RoutePath, TOP_NAVIGATION } from '@ojo/domain/routes';
+import { env } from './env';
+
+export type { RouteName, RoutePath };
+
+/**
+ * The typed route table: every route of spec point 2's route list (paths from @ojo/domain/routes) with the page
+ * heading it shows. The router (app/router.tsx) lazy-loads one module per name from app/routes/<kebab-name>.tsx
+ * and must cover every name here.
+ */
+export interface RouteDefinition<P extends RoutePath = RoutePath> {
+  path: P;
+  /** The page's <h1>. */
+  title: string;
+}
+
+const ROUTE_TITLES: Record<RouteName, string> = {
+  home: HOME_TEXT.welcomeTitle(env.productName),
+  mintBadge: 'Badges',
+  game: 'Game',
+  referral: 'Referral',
+  wallet: 'Wallet',
+  task: 'Tasks',
+  coin: 'Buy OJO',
+  coinHistory: 'Coin history',
+  ojoTickets: 'OJO tickets',
+  pointsTickets: 'Points tickets',
+  ojoPrizePool: 'OJO prize pool',
+  pointsPrizePool: 'Points prize pool',
+  ranks: 'Ranks',
+  rankingPreview: 'Ranking preview',
+  redeem: 'Redeem',
+  redeemHistory: 'Redeem history',
+};
+
+export const ROUTE_NAMES = Object.keys(ROUTE_PATHS) as RouteName[];
+
+export const ROUTES = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [name, { path: ROUTE_PATHS[name], title: ROUTE_TITLES[name] }]),
+) as { readonly [N in RouteName]: RouteDefinition<(typeof ROUTE_PATHS)[N]> };
+
+/** The heading of the page shown for unknown paths. */
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** Top navigation of spec point 2: Home, Badges, Game, Referral. */
+export const NAV_ITEMS: ReadonlyArray<{ label: string; path: RoutePath }> = TOP_NAVIGATION;
+
+/** A route's path with an optional query string (e.g. `/?inviteCode=AB12&sourceType=web`). */
+export function routeHref(name: RouteName, query?: Record<string, string | number | undefined>): string {
+  const path = ROUTES[name].path;
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

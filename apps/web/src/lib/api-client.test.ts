@@ -1,0 +1,243 @@
+// @vitest-environment node
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type ApiClient,
+  ApiError,
+  createApiClient,
+  INVALID_RESPONSE_CODE,
+  NETWORK_ERROR_CODE,
+} from './api-client';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP server whose answers are chosen per path; it records every request it gets. */
+let server: Server;
+let baseUrl: string;
+let seen: Seen[] = [];
+const answers = new Map<string, { status: number; body: string }>();
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      const answer = answers.get(path) ?? { status: 404, body: '' };
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(answer.body);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let jwt: string | undefined;
+let client: ApiClient;
+
+beforeEach(() => {
+  seen = [];
+  answers.clear();
+  jwt = undefined;
+  client = createApiClient({
+    hosts: { customer: baseUrl, quest: baseUrl, badge: baseUrl, wallet: baseUrl, game: baseUrl },
+    saasId: 'ojo-arena',
+    getJwt: () => jwt,
+  });
+});
+
+const answer = (path: string, status: number, body: unknown) =>
+  answers.set(path, { status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('api client', () => {
+  it('reads a customer-envelope answer and sends saas_id but no jwt on a public call', async () => {
+    answer('/customer/invite/code/check', 200, {
+      success: true,
+      code: '0',
+      msgKey: 'ok',
+      obj: { valid: true },
+    });
+    jwt = 'secret-token';
+    const result = await client.call({
+      host: 'customer',
+      path: '/customer/invite/code/check',
+      query: { inviteCode: 'AB12', skipped: undefined },
+      schema: z.object({ valid: z.boolean() }),
+    });
+    expect(result).toEqual({ success: true, code: '0', msgKey: 'ok', obj: { valid: true } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.method).toBe('GET');
+    expect(seen[0]?.url).toBe('/customer/invite/code/check?inviteCode=AB12');
+    expect(seen[0]?.headers.saas_id).toBe('ojo-arena');
+    expect(seen[0]?.headers.jwt_token).toBeUndefined();
+  });
+
+  it('sends the jwt and a JSON body on a secure call and reads a wallet-envelope answer', async () => {
+    answer('/coin/orders', 200, {
+      success: true,
+      code: '0',
+      message: 'ok',
+      data: { orderId: 'o-1', quoteQty: '5' },
+    });
+    jwt = 'secret-token';
+    const result = await client.call({
+      host: 'game',
+      method: 'POST',
+      path: '/coin/orders',
+      body: { base: 'OJO', quote: 'ETH', baseQty: '1000' },
+      secure: true,
+      schema: z.object({ orderId: z.string(), quoteQty: z.string() }),
+    });
+    expect(result.data).toEqual({ orderId: 'o-1', quoteQty: '5' });
+    expect(result.message).toBe('ok');
+    expect(seen[0]?.headers.jwt_token).toBe('secret-token');
+    expect(seen[0]?.headers.saas_id).toBe('ojo-arena');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ base: 'OJO', quote: 'ETH', baseQty: '1000' });
+  });
+
+  it('turns success:false into an ApiError with the code and msgKey', async () => {
+    answer('/v1/check/badge', 200, {
+      success: false,
+      code: '5115',
+      msgKey: 'badge_check_or_mint_processing',
+      obj: null,
+    });
+    const error = await failure(client.call({ host: 'badge', path: '/v1/check/badge', schema: z.unknown() }));
+    expect(error.kind).toBe('envelope');
+    expect(error.code).toBe('5115');
+    expect(error.msgKey).toBe('badge_check_or_mint_processing');
+    expect(error.message).toBe('badge_check_or_mint_processing');
+  });
+
+  it('reports a failed envelope even when its payload does not match the success schema', async () => {
+    answer('/coin/withdraws', 200, { success: false, code: '100028', message: 'Not enough OJO', data: {} });
+    const error = await failure(
+      client.call({
+        host: 'wallet',
+        path: '/coin/withdraws',
+        method: 'POST',
+        schema: z.object({ id: z.string() }),
+      }),
+    );
+    expect(error.kind).toBe('envelope');
+    expect(error.code).toBe('100028');
+    expect(error.message).toBe('Not enough OJO');
+  });
+
+  it('emits unauthorized on HTTP 401 and carries the error envelope fields', async () => {
+    answer('/customer', 401, {
+      success: false,
+      code: '401',
+      msgKey: 'unauthorized',
+      message: 'Login required',
+      obj: null,
+      data: null,
+    });
+    const heard: string[] = [];
+    const unsubscribe = client.onUnauthorized((event) => heard.push(`${event.host} ${event.path}`));
+    const error = await failure(
+      client.call({ host: 'customer', path: '/customer', secure: true, schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('401');
+    expect(error.msgKey).toBe('unauthorized');
+    expect(error.message).toBe('Login required');
+    expect(heard).toEqual(['customer /customer']);
+
+    unsubscribe();
+    await failure(client.call({ host: 'customer', path: '/customer', secure: true, schema: z.unknown() }));
+    expect(heard).toHaveLength(1);
+  });
+
+  it('does not emit unauthorized for other HTTP errors, and copes with a body that is not JSON', async () => {
+    answer('/boom', 500, '<html>oops</html>');
+    const heard: unknown[] = [];
+    client.onUnauthorized((event) => heard.push(event));
+    const error = await failure(client.call({ host: 'quest', path: '/boom', schema: z.unknown() }));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('HTTP_500');
+    expect(error.msgKey).toBeUndefined();
+    expect(heard).toEqual([]);
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    answer('/v2/tasks/list', 200, { success: true, code: '0', msgKey: 'ok', obj: { tasks: 'not-a-list' } });
+    const error = await failure(
+      client.call({
+        host: 'quest',
+        path: '/v2/tasks/list',
+        schema: z.object({ tasks: z.array(z.string()) }),
+      }),
+    );
+    expect(error.kind).toBe('invalid-response');
+    expect(error.code).toBe(INVALID_RESPONSE_CODE);
+    expect(error.message).toContain('/v2/tasks/list');
+  });
+
+  it('rejects a wallet-envelope answer read as a customer envelope (wrong host for the call)', async () => {
+    answer('/token/histories', 200, { success: true, code: '0', message: 'ok', data: { histories: [] } });
+    const error = await failure(
+      client.call({ host: 'customer', path: '/token/histories', schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('invalid-response');
+  });
+
+  it('turns an unreachable server into a network ApiError', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const offline = createApiClient({
+      hosts: {
+        customer: `http://127.0.0.1:${port}`,
+        quest: baseUrl,
+        badge: baseUrl,
+        wallet: baseUrl,
+        game: baseUrl,
+      },
+      saasId: 'ojo-arena',
+      getJwt: () => undefined,
+    });
+    const error = await failure(offline.call({ host: 'customer', path: '/customer', schema: z.unknown() }));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+    expect(error.code).toBe(NETWORK_ERROR_CODE);
+  });
+
+  it('passes cancellation through as the abort error, not as an ApiError', async () => {
+    answer('/slow', 200, { success: true, code: '0', msgKey: 'ok', obj: null });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      client.call({ host: 'customer', path: '/slow', schema: z.null(), signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -1,0 +1,215 @@
+import {
+  type CustomerEnvelope,
+  customerEnvelope,
+  JWT_HEADER,
+  SAAS_ID_HEADER,
+  type WalletEnvelope,
+  walletEnvelope,
+} from '@ojo/api-contract/envelope';
+import { z } from 'zod';
+import { type ApiHost, env } from '@/config/env';
+import { getJwt } from './session-storage';
+
+/**
+ * The typed HTTP client of the web app (spec point 7, DESIGN.md section 5). Every call carries `saas_id`; secure
+ * calls carry `jwt_token`. Customer, quest and badge hosts answer `{success, code, msgKey, obj}`; wallet and game
+ * (coin) hosts answer `{success, code, message, data}`. Every failure becomes an ApiError; HTTP 401 also emits
+ * 'unauthorized', which the auth feature answers by logging out (spec point 4).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Hosts whose calls answer the `{success, code, msgKey, obj}` envelope; the others answer `{..., message, data}`. */
+export type ObjEnvelopeHost = 'customer' | 'quest' | 'badge';
+const OBJ_ENVELOPE_HOSTS: ReadonlySet<ApiHost> = new Set<ObjEnvelopeHost>(['customer', 'quest', 'badge']);
+
+export type EnvelopeOf<H extends ApiHost, T> = H extends ObjEnvelopeHost
+  ? CustomerEnvelope<T>
+  : WalletEnvelope<T>;
+
+export interface ApiCall<H extends ApiHost, S extends z.ZodType> {
+  host: H;
+  /** The spec's path, starting with '/'; callers encode path parameters. */
+  path: `/${string}`;
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sends the session jwt in the `jwt_token` header. */
+  secure?: boolean;
+  /** Schema of the envelope's payload (`obj` or `data`). */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+/**
+ * - `http`: the server answered with a non-2xx status;
+ * - `envelope`: the server answered 2xx with `success: false`;
+ * - `network`: no answer (server down, CORS, DNS);
+ * - `invalid-response`: the answer does not match the expected envelope and schema.
+ */
+export type ApiErrorKind = 'http' | 'envelope' | 'network' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no answer. */
+  readonly status: number;
+  readonly code: string;
+  /** The envelope's msgKey, when the server sent one. */
+  readonly msgKey: string | undefined;
+
+  constructor(init: { kind: ApiErrorKind; status: number; code: string; msgKey?: string; message: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.msgKey = init.msgKey;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
+
+/** What an error answer may carry: either envelope, or the transport error envelope (code as string or number). */
+const failureBody = z.object({
+  code: z.union([z.string(), z.number()]).transform(String).optional(),
+  msgKey: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export interface UnauthorizedEvent {
+  host: ApiHost;
+  path: string;
+}
+
+export interface ApiClientOptions {
+  hosts: Record<ApiHost, string>;
+  saasId: string;
+  getJwt: () => string | undefined;
+  fetch?: typeof fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const events = new EventTarget();
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  function buildUrl(host: ApiHost, path: string, query: Record<string, QueryValue> | undefined): string {
+    const url = new URL(options.hosts[host] + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async function call<H extends ApiHost, S extends z.ZodType>(
+    request: ApiCall<H, S>,
+  ): Promise<EnvelopeOf<H, z.output<S>>> {
+    const headers: Record<string, string> = { accept: 'application/json', [SAAS_ID_HEADER]: options.saasId };
+    if (request.secure) {
+      const jwt = options.getJwt();
+      // Without a token the server answers 401, which logs the person out as spec point 4 says.
+      if (jwt) headers[JWT_HEADER] = jwt;
+    }
+    const hasBody = request.body !== undefined;
+    if (hasBody) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(request.host, request.path, request.query), {
+        method: request.method ?? 'GET',
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+        signal: request.signal,
+      });
+    } catch (error) {
+      // Cancellation is not a failure: TanStack Query and callers recognise the AbortError themselves.
+      if (request.signal?.aborted) throw error;
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        code: NETWORK_ERROR_CODE,
+        message: 'The server could not be reached. Check your connection and try again.',
+      });
+    }
+
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+
+    if (!response.ok) {
+      if (response.status === 401) {
+        events.dispatchEvent(
+          new CustomEvent<UnauthorizedEvent>('unauthorized', {
+            detail: { host: request.host, path: request.path },
+          }),
+        );
+      }
+      const failure = failureBody.safeParse(body);
+      const fields = failure.success ? failure.data : {};
+      throw new ApiError({
+        kind: 'http',
+        status: response.status,
+        code: fields.code ?? `HTTP_${response.status}`,
+        msgKey: fields.msgKey,
+        message: fields.message || fields.msgKey || `Request failed with HTTP ${response.status}`,
+      });
+    }
+
+    const envelope = OBJ_ENVELOPE_HOSTS.has(request.host)
+      ? customerEnvelope(request.schema)
+      : walletEnvelope(request.schema);
+    const parsed = envelope.safeParse(body);
+    if (!parsed.success) {
+      // A failed envelope with a payload that does not match the success schema is still a failure to report.
+      const failure = failureBody.extend({ success: z.literal(false) }).safeParse(body);
+      if (failure.success) throw envelopeError(response.status, failure.data);
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: response.status,
+        code: INVALID_RESPONSE_CODE,
+        message: `Unexpected answer from ${request.method ?? 'GET'} ${request.path}: ${z.prettifyError(parsed.error)}`,
+      });
+    }
+    const result = parsed.data as EnvelopeOf<H, z.output<S>>;
+    if (!result.success) throw envelopeError(response.status, result);
+    return result;
+  }
+
+  return {
+    call,
+    /** Subscribes to HTTP 401 answers; returns the unsubscribe function. */
+    onUnauthorized(listener: (event: UnauthorizedEvent) => void): () => void {
+      const handler = (event: Event) => listener((event as CustomEvent<UnauthorizedEvent>).detail);
+      events.addEventListener('unauthorized', handler);
+      return () => events.removeEventListener('unauthorized', handler);
+    },
+  };
+}
+
+function envelopeError(
+  status: number,
+  fields: { code?: string; msgKey?: string; message?: string },
+): ApiError {
+  return new ApiError({
+    kind: 'envelope',
+    status,
+    code: fields.code ?? 'UNKNOWN',
+    msgKey: fields.msgKey,
+    message: fields.message || fields.msgKey || 'The request failed.',
+  });
+}
+
+/** The app's client: configured hosts, the configured saas id and the jwt from the session cookie. */
+export const apiClient: ApiClient = createApiClient({ hosts: env.hosts, saasId: env.saasId, getJwt });
