@@ -3,6 +3,7 @@ import { FRAME_ROUTE_NAMES } from './enums';
 import {
   FRAME_ROUTE_TO_PATH,
   isExternalHttpUrl,
+  isGameHostOrigin,
   ROUTES,
   resolveFrameNavigation,
   TOP_NAVIGATION,
@@ -69,5 +70,16 @@ describe("spec 2: 'Frame route names map to the routes above'", () => {
     expect(resolveFrameNavigation('nowhere')).toBeNull();
     expect(isExternalHttpUrl('http://a.b')).toBe(true);
     expect(isExternalHttpUrl('ftp://a.b')).toBe(false);
+  });
+});
+
+describe("spec 2: 'Frame messages are accepted only from the game host origin.'", () => {
+  it('accepts the game origin only', () => {
+    expect(isGameHostOrigin('http://localhost:3002', 'http://localhost:3002/')).toBe(true);
+    expect(isGameHostOrigin('http://localhost:3000', 'http://localhost:3002')).toBe(false);
+    expect(isGameHostOrigin('https://localhost:3002', 'http://localhost:3002')).toBe(false);
+    expect(isGameHostOrigin('null', 'http://localhost:3002')).toBe(false);
+    expect(isGameHostOrigin('http://localhost:3002', 'not a url')).toBe(false);
+    expect(isGameHostOrigin('file:///x', 'file:///x')).toBe(false);
   });
 });

@@ -71,3 +71,20 @@ export function resolveFrameNavigation(
   if (isExternalHttpUrl(target)) return { kind: 'external', url: target };
   return null;
 }
+
+/**
+ * spec 2: 'Frame messages are accepted only from the game host origin.' Compares normalised origins (scheme, host,
+ * port) so 'http://localhost:3002/' and 'http://localhost:3002' match and nothing else does.
+ */
+export function isGameHostOrigin(messageOrigin: string, gameHostOrigin: string): boolean {
+  const normalise = (value: string): string | null => {
+    try {
+      const origin = new URL(value).origin;
+      return origin === 'null' ? null : origin;
+    } catch {
+      return null;
+    }
+  };
+  const expected = normalise(gameHostOrigin);
+  return expected !== null && normalise(messageOrigin) === expected;
+}
