@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes the 25 backer logos of the home page's backers strip (spec 9: 'Backers strip: 25 logos') to
- * public/media/backers/NN.svg, plus backers.json with each logo's name and size (the strip sets explicit width and
+ * public/media/backers/NN.svg, plus src/features/home/backer-logos.json with each logo's name and size (the strip sets explicit width and
  * height so nothing shifts while they load). The backers are fictional: each logo is a monochrome monogram (five
  * frames times five marks, so no two are alike) next to a wordmark whose width is fixed with textLength.
  *
@@ -12,11 +12,31 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const NAMES = [
-  'Northwind Capital', 'Lumen Labs', 'Blockhaven', 'Ridgeline Ventures', 'Oakmint Capital',
-  'Saltwave Labs', 'Kitefox Fund', 'Driftstone', 'Gridbeam Capital', 'Halcyon Node',
-  'Lanternfish', 'Moonrake Labs', 'Pebblechain', 'Quillstar Capital', 'Riverbit',
-  'Starlane Partners', 'Thornfield Digital', 'Umbra Ventures', 'Vantablock', 'Wildfern Capital',
-  'Xylo Labs', 'Yarrow Fund', 'Zephyr Node', 'Copperleaf DAO', 'Glasswing Labs',
+  'Northwind Capital',
+  'Lumen Labs',
+  'Blockhaven',
+  'Ridgeline Ventures',
+  'Oakmint Capital',
+  'Saltwave Labs',
+  'Kitefox Fund',
+  'Driftstone',
+  'Gridbeam Capital',
+  'Halcyon Node',
+  'Lanternfish',
+  'Moonrake Labs',
+  'Pebblechain',
+  'Quillstar Capital',
+  'Riverbit',
+  'Starlane Partners',
+  'Thornfield Digital',
+  'Umbra Ventures',
+  'Vantablock',
+  'Wildfern Capital',
+  'Xylo Labs',
+  'Yarrow Fund',
+  'Zephyr Node',
+  'Copperleaf DAO',
+  'Glasswing Labs',
 ];
 const HEIGHT = 40;
 const MARK = 28;
@@ -37,12 +57,15 @@ const MARKS = [
   (cut, y) => `<circle cx="14" cy="${y}" r="4.5" fill="${cut}"/>`,
   (cut, y) => `<circle cx="14" cy="${y}" r="6" fill="none" stroke="${cut}" stroke-width="3"/>`,
   (cut, y) => `<rect x="7" y="${y - 2}" width="14" height="4" rx="2" fill="${cut}"/>`,
-  (cut, y) => `<path d="M14 ${y - 6} V${y + 6} M8 ${y} H20" stroke="${cut}" stroke-width="3" stroke-linecap="round"/>`,
+  (cut, y) =>
+    `<path d="M14 ${y - 6} V${y + 6} M8 ${y} H20" stroke="${cut}" stroke-width="3" stroke-linecap="round"/>`,
   (cut, y, letter) =>
     `<text x="14" y="${y + 5}" text-anchor="middle" font-family="system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif" font-weight="800" font-size="14" fill="${cut}">${letter}</text>`,
 ];
 
-const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'media', 'backers');
+const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(webDir, 'public', 'media', 'backers');
+const manifestPath = join(webDir, 'src', 'features', 'home', 'backer-logos.json');
 mkdirSync(outDir, { recursive: true });
 const manifest = NAMES.map((name, index) => {
   const frame = FRAMES[index % FRAMES.length];
@@ -59,5 +82,5 @@ const manifest = NAMES.map((name, index) => {
   writeFileSync(join(outDir, file), svg);
   return { name, src: `/media/backers/${file}`, width, height: HEIGHT };
 });
-writeFileSync(join(outDir, 'backers.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`${manifest.length} backer logos written to ${outDir}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Renders the home page's game video (public/media/race.mp4) and its posters (race-poster.webp / .jpg):
+ * Renders the home page's game video (public/media/race.mp4) and its poster (race-poster.webp):
  * five coins racing on tracks, as in a Dash round. Each frame is drawn as SVG here and rasterised by ffmpeg's
  * librsvg decoder, then encoded as H.264 with faststart so the browser can start playing before the end arrives.
  *
@@ -100,7 +100,8 @@ function frameSvg(frame) {
   const checker = [];
   for (let row = 0; row < 31; row++) {
     for (let col = 0; col < 2; col++) {
-      if ((row + col) % 2 === 0) checker.push(`<rect x="${FINISH_X + 26 + col * 7}" y="${LANE_TOP + row * 8}" width="7" height="8"/>`);
+      if ((row + col) % 2 === 0)
+        checker.push(`<rect x="${FINISH_X + 26 + col * 7}" y="${LANE_TOP + row * 8}" width="7" height="8"/>`);
     }
   }
   const banner =
@@ -129,19 +130,41 @@ try {
   for (let frame = 0; frame < FRAMES; frame++) {
     writeFileSync(join(work, `frame-${String(frame).padStart(3, '0')}.svg`), frameSvg(frame));
   }
-  const ffmpeg = (args) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
+  const ffmpeg = (args) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
   const input = ['-framerate', String(FPS), '-c:v', 'librsvg', '-i', join(work, 'frame-%03d.svg')];
   ffmpeg([
     ...input,
-    '-vf', 'format=yuv420p',
-    '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '27', '-tune', 'animation', '-profile:v', 'main',
-    '-movflags', '+faststart', '-an',
+    '-vf',
+    'format=yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryslow',
+    '-crf',
+    '27',
+    '-tune',
+    'animation',
+    '-profile:v',
+    'main',
+    '-movflags',
+    '+faststart',
+    '-an',
     join(outDir, 'race.mp4'),
   ]);
   const posterSvg = join(work, `frame-${String(POSTER_FRAME).padStart(3, '0')}.svg`);
-  ffmpeg(['-c:v', 'librsvg', '-i', posterSvg, '-c:v', 'libwebp', '-quality', '80', join(outDir, 'race-poster.webp')]);
-  ffmpeg(['-c:v', 'librsvg', '-i', posterSvg, '-q:v', '4', join(outDir, 'race-poster.jpg')]);
-  for (const name of ['race.mp4', 'race-poster.webp', 'race-poster.jpg']) {
+  ffmpeg([
+    '-c:v',
+    'librsvg',
+    '-i',
+    posterSvg,
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '80',
+    join(outDir, 'race-poster.webp'),
+  ]);
+  for (const name of ['race.mp4', 'race-poster.webp']) {
     console.log(`${name}: ${(statSync(join(outDir, name)).size / 1024).toFixed(1)} KB`);
   }
 } finally {

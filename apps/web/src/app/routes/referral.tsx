@@ -1,11 +1,5 @@
-import { Page } from '@/components/ui/page';
-import { ROUTES } from '@/config/routes';
+import { ReferralPage } from '@/features/referral/components/referral-page';
 
 export function Component() {
-  return (
-    <Page
-      title={ROUTES.referral.title}
-      description="Invite friends with your invite link or code and see how many joined."
-    />
-  );
+  return <ReferralPage />;
 }

@@ -1,0 +1,19 @@
+import { isHeaderLoginVisible } from '@ojo/domain/constants';
+import { useScrollCondition } from '../hooks/use-scrolled-past';
+import { useHomeLoginActions } from './home-login-actions';
+import { ProviderLoginButton } from './login-buttons';
+
+/**
+ * The header's login button for the auth slot (spec 2 Home: 'The header login buttons appear after scrolling past
+ * 300 px'; a full user sees none). On pages other than home pass `revealOnScroll={false}` to show it at once.
+ */
+export function HeaderLoginButtons({ revealOnScroll = true }: { revealOnScroll?: boolean }) {
+  const { isFullUser } = useHomeLoginActions();
+  const isScrolledPast = useScrollCondition(isHeaderLoginVisible);
+  if (isFullUser || (revealOnScroll && !isScrolledPast)) return null;
+  return (
+    <div data-testid="header-login-buttons">
+      <ProviderLoginButton size="compact" />
+    </div>
+  );
+}

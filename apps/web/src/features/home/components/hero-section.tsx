@@ -1,0 +1,74 @@
+import { isHeroCarSlid } from '@ojo/domain/constants';
+import { HOME_TEXT } from '@ojo/domain/messages';
+import { env } from '@/config/env';
+import { ReferralCodeField } from '@/features/referral/components/referral-code-field';
+import { useScrollCondition } from '../hooks/use-scrolled-past';
+import { useHomeLoginActions } from './home-login-actions';
+import { OldUserLoginButtons, RecommendedLogin } from './login-buttons';
+import { SnapSection } from './snap-section';
+
+interface HeroSectionProps {
+  /** Referral entry (spec 2 Home): the inviteCode and sourceType of the page's query. */
+  entryCode: string | null;
+  entrySourceType: string | null;
+}
+
+/** The title with the product name picked out; the whole text stays the spec's 'Welcome to <product name>'. */
+function WelcomeTitle() {
+  const title = HOME_TEXT.welcomeTitle(env.productName);
+  const at = title.lastIndexOf(env.productName);
+  return (
+    <h1 className="font-display text-5xl font-black uppercase italic leading-[0.95] tracking-tight text-white sm:text-6xl xl:text-7xl 3xl:text-8xl">
+      {title.slice(0, at)}
+      <span className="block bg-gradient-to-r from-lime via-cyan to-lime bg-clip-text text-transparent">
+        {title.slice(at)}
+      </span>
+    </h1>
+  );
+}
+
+export function HeroSection({ entryCode, entrySourceType }: HeroSectionProps) {
+  const { isFullUser } = useHomeLoginActions();
+  const isCarSlid = useScrollCondition(isHeroCarSlid);
+  return (
+    <SnapSection aria-labelledby="hero-title" className="overflow-hidden">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-40 top-10 size-[36rem] rounded-full bg-[radial-gradient(circle,rgb(124_77_255/0.35),transparent_65%)]"
+      />
+      <div className="relative mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:py-0 3xl:max-w-[96rem]">
+        <div className="flex flex-col items-start gap-6" id="hero-title">
+          <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs font-bold uppercase tracking-[0.25em] text-slate-300">
+            <span aria-hidden className="size-2 animate-pulse rounded-full bg-hot" />
+            Live coin races
+          </p>
+          <WelcomeTitle />
+          <p className="max-w-xl text-lg font-medium text-slate-300 sm:text-xl">{HOME_TEXT.tagline}</p>
+          {isFullUser ? null : (
+            <div className="flex w-full flex-col items-start gap-5 rounded-3xl border border-white/10 bg-arena-900/60 p-5 backdrop-blur sm:w-auto sm:p-6">
+              <RecommendedLogin />
+              <ReferralCodeField entryCode={entryCode} entrySourceType={entrySourceType} />
+              <div className="h-px w-full bg-white/10" />
+              <OldUserLoginButtons />
+            </div>
+          )}
+        </div>
+        <div className="relative">
+          <div aria-hidden className="absolute inset-x-8 bottom-6 h-10 rounded-[100%] bg-lime/20 blur-2xl" />
+          <img
+            src="/media/hero-car.svg"
+            alt="A purple race car with gold coin wheels"
+            width={800}
+            height={360}
+            fetchPriority="high"
+            data-testid="hero-car"
+            data-slid={isCarSlid}
+            className={`relative h-auto w-full transition-transform duration-700 ease-out ${
+              isCarSlid ? '-translate-x-1/3' : 'translate-x-0'
+            }`}
+          />
+        </div>
+      </div>
+    </SnapSection>
+  );
+}

@@ -1,0 +1,116 @@
+import { SCROLL_SNAP } from '@ojo/domain/constants';
+import { describe, expect, it } from 'vitest';
+import {
+  adjacentTarget,
+  animatedScrollY,
+  easeInOutCubic,
+  isThrottled,
+  nearestTarget,
+  scrollIntent,
+  snapKeyAction,
+  snapTargets,
+} from './section-snap';
+
+describe('snapTargets', () => {
+  it('rests each section right under the 58 px navbar', () => {
+    // Sections start below the sticky header, each one viewport (900 - 58) tall.
+    const tops = [58, 900, 1742];
+    expect(snapTargets(tops, SCROLL_SNAP.navbarOffset, 3000)).toEqual([0, 842, 1684, 3000]);
+  });
+
+  it('clamps to the scrollable range and drops duplicates, so the footer end is one stop', () => {
+    expect(snapTargets([58, 900, 1742], 58, 1700)).toEqual([0, 842, 1684]);
+    expect(snapTargets([58, 900, 1742], 58, 1710)).toEqual([0, 842, 1684]);
+    expect(snapTargets([58, 900, 1742], 58, 1714)).toEqual([0, 842, 1684, 1714]);
+    expect(snapTargets([0, 10], 58, 500)).toEqual([0, 500]);
+  });
+
+  it('has a single stop on a page that cannot scroll', () => {
+    expect(snapTargets([58], 58, 0)).toEqual([0]);
+  });
+});
+
+describe('nearestTarget and adjacentTarget', () => {
+  const targets = [0, 842, 1684, 2400];
+
+  it('snaps a resting position to the closest section', () => {
+    expect(nearestTarget(targets, 300)).toBe(0);
+    expect(nearestTarget(targets, 500)).toBe(842);
+    expect(nearestTarget(targets, 2300)).toBe(2400);
+    expect(nearestTarget([], 10)).toBeUndefined();
+  });
+
+  it('moves one section at a time and stops at either end', () => {
+    expect(adjacentTarget(targets, 0, 'down')).toBe(842);
+    expect(adjacentTarget(targets, 842, 'down')).toBe(1684);
+    expect(adjacentTarget(targets, 842, 'up')).toBe(0);
+    expect(adjacentTarget(targets, 500, 'up')).toBe(0);
+    expect(adjacentTarget(targets, 500, 'down')).toBe(842);
+    expect(adjacentTarget(targets, 2400, 'down')).toBeUndefined();
+    expect(adjacentTarget(targets, 0, 'up')).toBeUndefined();
+  });
+
+  it('treats a position a pixel off a stop as that stop', () => {
+    expect(adjacentTarget(targets, 843, 'down')).toBe(1684);
+    expect(adjacentTarget(targets, 841, 'up')).toBe(0);
+  });
+});
+
+describe('scrollIntent', () => {
+  it('ignores scroll deltas under the minimum of 30', () => {
+    expect(scrollIntent(29, SCROLL_SNAP.minScroll)).toBeUndefined();
+    expect(scrollIntent(-29.9, SCROLL_SNAP.minScroll)).toBeUndefined();
+    expect(scrollIntent(0, SCROLL_SNAP.minScroll)).toBeUndefined();
+    expect(scrollIntent(Number.NaN, SCROLL_SNAP.minScroll)).toBeUndefined();
+  });
+
+  it('reads 30 and more as a move to the next or previous section', () => {
+    expect(scrollIntent(30, SCROLL_SNAP.minScroll)).toBe('down');
+    expect(scrollIntent(120, SCROLL_SNAP.minScroll)).toBe('down');
+    expect(scrollIntent(-30, SCROLL_SNAP.minScroll)).toBe('up');
+  });
+});
+
+describe('isThrottled', () => {
+  it('blocks a second snap within 100 ms of the last one', () => {
+    expect(isThrottled(1000, undefined, SCROLL_SNAP.throttleMs)).toBe(false);
+    expect(isThrottled(1099, 1000, SCROLL_SNAP.throttleMs)).toBe(true);
+    expect(isThrottled(1100, 1000, SCROLL_SNAP.throttleMs)).toBe(false);
+  });
+});
+
+describe('animation', () => {
+  it('eases from start to end over 500 ms', () => {
+    expect(easeInOutCubic(0)).toBe(0);
+    expect(easeInOutCubic(0.5)).toBe(0.5);
+    expect(easeInOutCubic(1)).toBe(1);
+    expect(easeInOutCubic(0.25)).toBeLessThan(0.25);
+    expect(easeInOutCubic(0.75)).toBeGreaterThan(0.75);
+  });
+
+  it('reaches the target exactly at the animation time', () => {
+    const { animationMs } = SCROLL_SNAP;
+    expect(animatedScrollY(0, 842, 0, animationMs)).toBe(0);
+    expect(animatedScrollY(0, 842, animationMs / 2, animationMs)).toBe(421);
+    expect(animatedScrollY(0, 842, animationMs, animationMs)).toBe(842);
+    expect(animatedScrollY(842, 0, animationMs + 40, animationMs)).toBe(0);
+  });
+
+  it('jumps when the animation is switched off (reduced motion)', () => {
+    expect(animatedScrollY(0, 842, 0, 0)).toBe(842);
+  });
+});
+
+describe('snapKeyAction', () => {
+  it('maps the page keys to section moves', () => {
+    expect(snapKeyAction('ArrowDown', false)).toBe('down');
+    expect(snapKeyAction('PageDown', false)).toBe('down');
+    expect(snapKeyAction(' ', false)).toBe('down');
+    expect(snapKeyAction(' ', true)).toBe('up');
+    expect(snapKeyAction('ArrowUp', false)).toBe('up');
+    expect(snapKeyAction('PageUp', false)).toBe('up');
+    expect(snapKeyAction('Home', false)).toBe('first');
+    expect(snapKeyAction('End', false)).toBe('last');
+    expect(snapKeyAction('a', false)).toBeUndefined();
+  });
+});

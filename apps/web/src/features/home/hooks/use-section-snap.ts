@@ -1,0 +1,175 @@
+import { SCROLL_SNAP } from '@ojo/domain/constants';
+import { type RefObject, useEffect } from 'react';
+import {
+  adjacentTarget,
+  animatedScrollY,
+  isThrottled,
+  nearestTarget,
+  type SnapDirection,
+  type SnapSettings,
+  scrollIntent,
+  snapKeyAction,
+  snapTargets,
+} from './section-snap';
+
+/** Marks the full-screen sections the page snaps between. */
+export const SNAP_SECTION_ATTRIBUTE = 'data-snap-section';
+
+interface UseSectionSnapOptions {
+  /** Desktop only (spec 2 Home): pass the large-screen flag. */
+  enabled: boolean;
+  settings?: SnapSettings;
+}
+
+const LINE_HEIGHT_PX = 16;
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/** Space activates a focused button or link; it must not also move the page. */
+function isActivatable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && /^(BUTTON|A|SUMMARY|VIDEO)$/.test(target.tagName);
+}
+
+/** A modal dialog locks the page's scrolling; snapping must not move the page under it. */
+function isScrollLocked(): boolean {
+  return document.body.hasAttribute('data-scroll-locked') || document.body.style.overflow === 'hidden';
+}
+
+/**
+ * Full-screen sections that snap on scroll (spec 2 Home, spec 9 timings): a wheel turn, key press or swipe of at
+ * least 30 px glides to the next or previous section in 500 ms; a new move waits until the input has paused for
+ * 100 ms (one gesture, one section, even with trackpad inertia); smaller scrolls move the page freely and it settles
+ * on the nearest section 150 ms after scrolling stops. Sections rest just under the 58 px navbar. With reduced
+ * motion the page jumps instead of gliding.
+ */
+export function useSectionSnap(
+  containerRef: RefObject<HTMLElement | null>,
+  { enabled, settings = SCROLL_SNAP }: UseSectionSnapOptions,
+): void {
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!enabled || !container) return;
+
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const durationMs = reducedMotion ? 0 : settings.animationMs;
+    let frame: number | undefined;
+    let isAnimating = false;
+    let lastInputMs: number | undefined;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    let touchStartY: number | undefined;
+
+    const targets = () => {
+      const tops = [...container.querySelectorAll<HTMLElement>(`[${SNAP_SECTION_ATTRIBUTE}]`)].map(
+        (section) => section.getBoundingClientRect().top + window.scrollY,
+      );
+      const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+      return snapTargets(tops, settings.navbarOffset, maxScroll);
+    };
+
+    const snapTo = (toY: number) => {
+      const fromY = window.scrollY;
+      if (Math.abs(toY - fromY) < 1) return;
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      isAnimating = true;
+      const startMs = performance.now();
+      const step = (nowMs: number) => {
+        const elapsedMs = nowMs - startMs;
+        window.scrollTo({ top: animatedScrollY(fromY, toY, elapsedMs, durationMs), behavior: 'instant' });
+        if (elapsedMs < durationMs) {
+          frame = requestAnimationFrame(step);
+        } else {
+          frame = undefined;
+          isAnimating = false;
+        }
+      };
+      if (durationMs === 0) step(startMs);
+      else frame = requestAnimationFrame(step);
+    };
+
+    /** Starts a move unless one is running or the input has not paused; true when the event is handled here. */
+    const move = (direction: SnapDirection): boolean => {
+      const nowMs = performance.now();
+      const throttled = isThrottled(nowMs, lastInputMs, settings.throttleMs);
+      lastInputMs = nowMs;
+      if (isAnimating || throttled) return true;
+      const target = adjacentTarget(targets(), window.scrollY, direction);
+      if (target === undefined) return false;
+      snapTo(target);
+      return true;
+    };
+
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || event.defaultPrevented || isScrollLocked()) return; // ctrl+wheel zooms
+      const scale = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? LINE_HEIGHT_PX : 1;
+      const direction = scrollIntent(event.deltaY * scale, settings.minScroll);
+      if (isAnimating) {
+        lastInputMs = performance.now();
+        event.preventDefault();
+        return;
+      }
+      if (direction && move(direction)) event.preventDefault();
+    };
+
+    const onScroll = () => {
+      if (isAnimating) return;
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(() => {
+        if (isAnimating || isScrollLocked()) return;
+        const target = nearestTarget(targets(), window.scrollY);
+        if (target !== undefined) snapTo(target);
+      }, settings.snapDelayMs);
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isScrollLocked())
+        return;
+      if (isEditable(event.target) || (event.key === ' ' && isActivatable(event.target))) return;
+      const action = snapKeyAction(event.key, event.shiftKey);
+      if (!action) return;
+      if (action === 'first' || action === 'last') {
+        const all = targets();
+        const target = action === 'first' ? all[0] : all[all.length - 1];
+        if (target === undefined) return;
+        event.preventDefault();
+        snapTo(target);
+        return;
+      }
+      if (move(action)) event.preventDefault();
+    };
+
+    const onTouchStart = (event: TouchEvent) => {
+      touchStartY = event.touches.length === 1 ? event.touches[0]!.clientY : undefined;
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      // The swipe is read as a whole on touchend; the page does not also scroll under the finger.
+      if (touchStartY !== undefined && event.cancelable && !isScrollLocked()) event.preventDefault();
+    };
+    const onTouchEnd = (event: TouchEvent) => {
+      const endY = event.changedTouches[0]?.clientY;
+      if (touchStartY === undefined || endY === undefined) return;
+      const direction = scrollIntent(touchStartY - endY, settings.minScroll);
+      touchStartY = undefined;
+      if (direction) move(direction);
+    };
+
+    window.addEventListener('wheel', onWheel, { passive: false });
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('keydown', onKeyDown);
+    container.addEventListener('touchstart', onTouchStart, { passive: true });
+    container.addEventListener('touchmove', onTouchMove, { passive: false });
+    container.addEventListener('touchend', onTouchEnd);
+    return () => {
+      window.removeEventListener('wheel', onWheel);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('keydown', onKeyDown);
+      container.removeEventListener('touchstart', onTouchStart);
+      container.removeEventListener('touchmove', onTouchMove);
+      container.removeEventListener('touchend', onTouchEnd);
+      clearTimeout(settleTimer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+    };
+  }, [containerRef, enabled, settings]);
+}

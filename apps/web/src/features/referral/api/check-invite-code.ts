@@ -1,0 +1,29 @@
+import { inviteCodeCheckResult } from '@ojo/api-contract/invite';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient, isApiError } from '@/lib/api-client';
+
+/**
+ * GET /customer/invite/code/check (spec 7, public). Resolves true when the code exists and false when the server
+ * says the check failed (spec 4 'Failed check sets the error'); rejects only when there was no usable answer
+ * (network down, broken response), which is not a verdict on the code.
+ */
+export async function checkInviteCode(inviteCode: string): Promise<boolean> {
+  try {
+    await apiClient.call({
+      host: 'customer',
+      path: '/customer/invite/code/check',
+      query: { inviteCode },
+      schema: inviteCodeCheckResult,
+    });
+    return true;
+  } catch (error) {
+    if (isApiError(error) && (error.kind === 'envelope' || (error.kind === 'http' && error.status < 500))) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+export function useCheckInviteCode() {
+  return useMutation({ mutationKey: ['customer', 'invite', 'code', 'check'], mutationFn: checkInviteCode });
+}

@@ -1,0 +1,39 @@
+import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
+import { z } from 'zod';
+import { customerEnvelope } from './envelope';
+
+/**
+ * The two invite calls of spec point 7 (customer host, `{success, code, msgKey, obj}` envelope).
+ */
+
+/**
+ * GET /customer/invite/code/check?inviteCode=... (public; also named inviteCodeCheck). The web app reads only
+ * `success`: true means the code exists; a failed check answers `success: false` with msgKey 'invalid code'
+ * (spec 8), which the page shows as 'Invalid referral code'.
+ */
+export const inviteCodeCheckQuery = z.object({
+  // spec 5 Referral code: letters and digits only, up to 6.
+  inviteCode: z.string().refine(isValidReferralCode, { message: 'invalid code' }),
+});
+export type InviteCodeCheckQuery = z.infer<typeof inviteCodeCheckQuery>;
+
+/** `obj` of a check: true when the code belongs to a player. */
+export const inviteCodeCheckResult = z.boolean();
+export const inviteCodeCheckResponse = customerEnvelope(inviteCodeCheckResult);
+
+/** Invited players per source type (spec 3 'invitedMap keyed by source type with count'). */
+export const invitedCount = z.object({ count: z.number().int().nonnegative() });
+
+/**
+ * GET /customer/invite (secure): the player's invite info (spec 3 'Invite info: inviteCode, selected invite code,
+ * default invite code, invitedMap keyed by source type with count'). Keys of invitedMap are source types ('web',
+ * 'DOJO_DASH', ...); unknown keys are kept so a newer server does not break an older page.
+ */
+export const inviteInfo = z.object({
+  inviteCode: z.string(),
+  selectedInviteCode: z.string().nullish(),
+  defaultInviteCode: z.string().nullish(),
+  invitedMap: z.record(z.string(), invitedCount),
+});
+export type InviteInfo = z.infer<typeof inviteInfo>;
+export const inviteInfoResponse = customerEnvelope(inviteInfo);
