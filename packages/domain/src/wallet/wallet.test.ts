@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, isErrorCode } from '../error-codes';
+import { zeroEthBalance } from './balance';
 import {
   canLoadMoreHistory,
   capHistory,
@@ -68,5 +69,13 @@ describe('spec 8 wallet bind errors', () => {
   it('compares envelope codes as strings', () => {
     expect(isErrorCode(1109, ERROR_CODES.ORDER_NOT_FOUND)).toBe(true);
     expect(isErrorCode({}, ERROR_CODES.ORDER_NOT_FOUND)).toBe(false);
+  });
+});
+
+describe("spec 8: 'Balance fails: Falls back to a zero ETH entry'", () => {
+  it('is a zero ETH entry with 18 decimals', () => {
+    const entry = zeroEthBalance();
+    expect(entry).toMatchObject({ balance: '0', symbol: 'ETH', decimals: 18, usdBalance: '0' });
+    expect(zeroEthBalance()).not.toBe(entry);
   });
 });
