@@ -18,7 +18,8 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 try {
-  stack = await startStack({ log });
+  // OJO_DIST_DIR lets a second stack on other ports keep its own front-end builds (used by the stack test).
+  stack = await startStack({ log, distDir: process.env.OJO_DIST_DIR ?? 'dist' });
 } catch (error) {
   console.error(`[start] ${error.message}`);
   await shutdown(1);

@@ -23,7 +23,7 @@ const unitWorkspaces = workspaces.filter((ws) => ws !== 'e2e');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-/** Reads vitest's "Tests  1 failed | 9 passed (10)" and Playwright's "  9 passed (3s)" lines. */
+/** Reads vitest's "Tests  1 failed | 9 passed (10)", node:test's "# pass 9" and Playwright's "  9 passed (3s)". */
 function countSummary(output) {
   const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -35,6 +35,13 @@ function countSummary(output) {
     counts.skipped = pick(vitestLine[1], 'skipped') + pick(vitestLine[1], 'todo');
     return counts;
   }
+  const nodeTest = (word) => clean.match(new RegExp(`^[#ℹ] ${word} (\\d+)`, 'm'));
+  if (nodeTest('pass')) {
+    counts.passed = Number(nodeTest('pass')[1]);
+    counts.failed = Number(nodeTest('fail')?.[1] ?? 0);
+    counts.skipped = Number(nodeTest('skipped')?.[1] ?? 0) + Number(nodeTest('todo')?.[1] ?? 0);
+    return counts;
+  }
   for (const word of ['passed', 'failed', 'skipped', 'flaky']) {
     const match = clean.match(new RegExp(`^\\s+(\\d+) ${word}`, 'm'));
     if (!match) continue;
@@ -44,10 +51,13 @@ function countSummary(output) {
   return counts;
 }
 
-function runWorkspaceTests(workspace, env = process.env) {
+const runWorkspaceTests = (workspace, env) =>
+  runSuite(workspace, 'npm', ['test', '--silent', '-w', workspace], env);
+
+function runSuite(name, command, commandArgs, env = process.env) {
   return new Promise((resolve) => {
-    console.log(`\n━━ ${workspace} ━━`);
-    const child = spawn('npm', ['test', '--silent', '-w', workspace], {
+    console.log(`\n━━ ${name} ━━`);
+    const child = spawn(command, commandArgs, {
       cwd: repoRoot,
       env: { ...env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +74,7 @@ function runWorkspaceTests(workspace, env = process.env) {
       const counts = countSummary(output);
       for (const key of Object.keys(totals)) totals[key] += counts[key];
       if (code !== 0) {
-        failures.push(workspace);
+        failures.push(name);
         if (counts.failed === 0) totals.failed += 1; // a runner that crashed counts as a failure
       }
       resolve();
@@ -75,6 +85,14 @@ function runWorkspaceTests(workspace, env = process.env) {
 for (const workspace of unitWorkspaces) {
   if (only && !workspace.includes(only)) continue;
   await runWorkspaceTests(workspace);
+}
+
+if (!only || 'stack'.includes(only)) {
+  await runSuite('stack (npm start)', process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    'scripts/stack.test.mjs',
+  ]);
 }
 
 if (!only || 'e2e'.includes(only)) {

@@ -62,7 +62,8 @@ const FRONT_ENDS = ['web', 'game', 'wallet'];
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name === 'test-results') continue;
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name === 'test-results')
+      continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -137,7 +138,12 @@ export async function waitFor(name, check, { timeoutMs = 120_000, isAlive = () =
  * Starts every process of the product. Resolves once all six answer. `stop()` ends every child it started
  * (each in its own process group, so grandchildren such as anvil and alto go too).
  */
-export async function startStack({ env = process.env, log = console.log, quiet = false, distDir = 'dist' } = {}) {
+export async function startStack({
+  env = process.env,
+  log = console.log,
+  quiet = false,
+  distDir = 'dist',
+} = {}) {
   const config = stackConfig(env);
   const environment = childEnv(config, env);
   mkdirSync(config.dataDir, { recursive: true });
@@ -155,7 +161,8 @@ export async function startStack({ env = process.env, log = console.log, quiet =
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (chunk) => {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(prefix + line + '\n');
+        for (const line of chunk.toString().split('\n'))
+          if (line.trim()) process.stdout.write(prefix + line + '\n');
       });
     }
     child.on('exit', (code, signal) => {
@@ -208,15 +215,24 @@ export async function startStack({ env = process.env, log = console.log, quiet =
     ]);
     await Promise.race([
       unexpected,
-      waitFor('bundler', async () => (await rpc(config.urls.bundler, 'eth_supportedEntryPoints'))?.length > 0, {
-        isAlive: devnetAlive,
-      }),
+      waitFor(
+        'bundler',
+        async () => (await rpc(config.urls.bundler, 'eth_supportedEntryPoints'))?.length > 0,
+        {
+          isAlive: devnetAlive,
+        },
+      ),
     ]);
     await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
     startChild('api', tsx, ['apps/api/src/server.ts']);
     await Promise.race([unexpected, builds]);
     for (const app of FRONT_ENDS) {
-      startChild(app, vite, ['preview', '--outDir', distDir, '--port', String(config.ports[app]), '--strictPort'], join(repoRoot, 'apps', app));
+      startChild(
+        app,
+        vite,
+        ['preview', '--outDir', distDir, '--port', String(config.ports[app]), '--strictPort'],
+        join(repoRoot, 'apps', app),
+      );
     }
     const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
     await Promise.race([
