@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { repoRoot, startStack } from './lib/stack.mjs';
 
 const E2E_PORTS = {
@@ -25,7 +26,7 @@ const failures = [];
 
 /** Reads vitest's "Tests  1 failed | 9 passed (10)", node:test's "# pass 9" and Playwright's "  9 passed (3s)". */
 function countSummary(output) {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(output);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const vitestLine = clean.match(/^\s*Tests\s+(.+)$/m);
   const pick = (text, word) => Number(text.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);

@@ -162,7 +162,7 @@ export async function startStack({
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (chunk) => {
         for (const line of chunk.toString().split('\n'))
-          if (line.trim()) process.stdout.write(prefix + line + '\n');
+          if (line.trim()) process.stdout.write(`${prefix}${line}\n`);
       });
     }
     child.on('exit', (code, signal) => {
