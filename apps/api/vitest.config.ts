@@ -6,7 +6,7 @@ export default defineConfig({
     // Each file opens an in-memory PGlite (seconds, about half a gigabyte) and a PostgreSQL database; the machine
     // is shared, so keep concurrency low.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Creating a PGlite instance takes seconds and about half a gigabyte; keep concurrency low on a shared machine.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

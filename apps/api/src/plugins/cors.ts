@@ -9,9 +9,11 @@ import type { AppConfig } from '../config/env';
  * so the browser refuses it.
  */
 async function corsPlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
-  const allowedOrigins = [options.config.origins.web, options.config.origins.game];
+  const allowedOrigins = new Set([options.config.origins.web, options.config.origins.game]);
   await app.register(cors, {
-    origin: allowedOrigins,
+    // `false` for any other origin (or none) disables CORS for that request entirely, credentials header included.
+    origin: (origin, callback) =>
+      callback(null, origin !== undefined && allowedOrigins.has(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', SAAS_ID_HEADER, JWT_HEADER],

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/env';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ojo-config-'));
+
+function configErrorOf(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3001,
+      dataDir,
+      databaseUrl: undefined,
+      origins: {
+        web: 'http://localhost:3000',
+        game: 'http://localhost:3002',
+        wallet: 'http://localhost:3003',
+      },
+      chain: { rpcUrl: 'http://127.0.0.1:8545', chainId: 11124 },
+      bundlerUrl: 'http://127.0.0.1:4337',
+      saasId: 'ojo-arena',
+      productName: 'OJO Arena',
+      redisUrl: undefined,
+      seedDemoData: true,
+    });
+  });
+
+  it('lists every invalid variable at once', () => {
+    const error = configErrorOf(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        API_PORT: 'eighty',
+        WEB_ORIGIN: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        LOG_LEVEL: 'loud',
+      }),
+    );
+    const variables = error.problems.map((problem) => problem.split(':')[0]);
+    expect(variables.sort()).toEqual(['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'WEB_ORIGIN']);
+    expect(error.message).toMatch(/^Invalid API configuration:\n {2}- /);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    const error = configErrorOf(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() }));
+    expect(error.problems).toEqual(['JWT_SECRET: required when NODE_ENV=production']);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).seedDemoData).toBe(false);
+  });
+
+  it('generates a local JWT secret once, readable only by its owner, and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(Buffer.from(second.jwt.secret).equals(Buffer.from(first.jwt.secret))).toBe(true);
+  });
+
+  it('prefers a configured JWT_SECRET and writes nothing', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(32) });
+    expect(new TextDecoder().decode(config.jwt.secret)).toBe('s'.repeat(32));
+    expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+  });
+
+  it('normalises origins and reads flags and numbers', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      WEB_ORIGIN: 'https://arena.example/',
+      SEED_DEMO_DATA: 'false',
+      RATE_LIMIT_MAX: '42',
+      DATABASE_URL: 'postgres://user@db:5432/ojo',
+      REDIS_URL: '',
+    });
+    expect(config.origins.web).toBe('https://arena.example');
+    expect(config.seedDemoData).toBe(false);
+    expect(config.rateLimit.max).toBe(42);
+    expect(config.databaseUrl).toBe('postgres://user@db:5432/ojo');
+    expect(config.redisUrl).toBeUndefined();
+  });
+});

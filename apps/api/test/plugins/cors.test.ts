@@ -1,0 +1,66 @@
+import { describeWithDatabases } from '@ojo/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, TEST_SAAS_ID } from '../helpers';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+const webOrigin = 'http://web.test:4100';
+const gameOrigin = 'http://game.test:4102';
+
+describeWithDatabases('CORS', ({ database }) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(database(), {
+      WEB_ORIGIN: webOrigin,
+      GAME_ORIGIN: gameOrigin,
+      WALLET_ORIGIN: 'http://wallet.test:4103',
+    }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const preflight = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/customer',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'saas_id,jwt_token',
+      },
+    });
+
+  it.each([webOrigin, gameOrigin])('allows %s with credentials and the product headers', async (origin) => {
+    const response = await preflight(origin);
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(origin);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    const allowedHeaders = String(response.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(allowedHeaders).toEqual(expect.arrayContaining(['saas_id', 'jwt_token']));
+
+    const actual = await app.inject({
+      method: 'GET',
+      url: '/customer',
+      headers: { origin, saas_id: TEST_SAAS_ID },
+    });
+    expect(actual.headers['access-control-allow-origin']).toBe(origin);
+  });
+
+  it.each(['http://evil.test', 'http://wallet.test:4103', 'http://web.test:4101'])(
+    'gives %s no CORS headers',
+    async (origin) => {
+      const response = await preflight(origin);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      const actual = await app.inject({
+        method: 'GET',
+        url: '/customer',
+        headers: { origin, saas_id: TEST_SAAS_ID },
+      });
+      expect(actual.headers['access-control-allow-origin']).toBeUndefined();
+      expect(actual.headers['access-control-allow-credentials']).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closedPortUrl } from './helpers';
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+const tsxBin = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
+    try {
+      return await fetch(url, { signal: AbortSignal.timeout(2000) });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error('server did not answer in time');
+}
+
+describe('server.ts', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ojo-server-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start with invalid configuration and says why', async () => {
+    const child = spawn(tsxBin, ['src/server.ts'], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        API_PORT: 'not-a-port',
+        NODE_ENV: 'production',
+        JWT_SECRET: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid API configuration');
+    expect(stderr).toContain('API_PORT');
+    expect(stderr).toContain('JWT_SECRET: required when NODE_ENV=production');
+  });
+
+  it('migrates, serves, and exits 0 on SIGTERM', async () => {
+    const freePort = Number(new URL(await closedPortUrl()).port);
+    const child = spawn(tsxBin, ['src/server.ts'], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        API_PORT: String(freePort),
+        HOST: '127.0.0.1',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        CHAIN_RPC_URL: await closedPortUrl(),
+        BUNDLER_URL: await closedPortUrl(),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      const health = await waitForHealth(`http://127.0.0.1:${freePort}/healthz`, child, 150_000);
+      expect(health.status).toBe(503);
+      expect(((await health.json()) as { database: { ok: boolean } }).database.ok).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 180_000);
+});
