@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from '@/config/env';
 import { NOT_FOUND_TITLE, ROUTE_NAMES, ROUTES } from '@/config/routes';
 import { AppLayout } from './layout/app-layout';
+import { AppProvider } from './provider';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ROUTE_MODULES, routes } from './router';
 
@@ -53,7 +54,11 @@ function BrokenPage(): never {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
   return router;
 }
 

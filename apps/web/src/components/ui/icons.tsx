@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { type SVGProps, useId } from 'react';
 
 /** Small decorative icons; the link or button around each one carries the accessible name. */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -53,16 +53,17 @@ export function CloseIcon(props: IconProps) {
 
 /** The product mark: a target, for "predict". */
 export function LogoMark(props: IconProps) {
+  const gradientId = useId();
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 32 32" {...props}>
       <defs>
-        <linearGradient id="logo-mark-gradient" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="var(--color-lime)" />
           <stop offset="1" stopColor="var(--color-cyan)" />
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="8" fill="var(--color-arena-900)" />
-      <circle cx="16" cy="16" r="8.5" fill="none" stroke="url(#logo-mark-gradient)" strokeWidth="3.5" />
+      <circle cx="16" cy="16" r="8.5" fill="none" stroke={`url(#${gradientId})`} strokeWidth="3.5" />
       <circle cx="16" cy="16" r="2.5" fill="var(--color-lime)" />
     </svg>
   );

@@ -13,7 +13,7 @@ interface PageProps {
 /** A page of the app: its document title, its single <h1> and its content. */
 export function Page({ title, description, children, documentTitle }: PageProps) {
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-16">
+    <section className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:py-16">
       <title>{documentTitle ?? `${title} · ${env.productName}`}</title>
       <div className="mb-8">
         <h1 className="font-display text-3xl font-black uppercase italic tracking-tight text-white sm:text-4xl lg:text-5xl">
