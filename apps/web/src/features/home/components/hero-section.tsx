@@ -18,7 +18,10 @@ function WelcomeTitle() {
   const title = HOME_TEXT.welcomeTitle(env.productName);
   const at = title.lastIndexOf(env.productName);
   return (
-    <h1 className="font-display text-5xl font-black uppercase italic leading-[0.95] tracking-tight text-white sm:text-6xl xl:text-7xl 3xl:text-8xl">
+    <h1
+      id="hero-title"
+      className="font-display text-5xl font-black uppercase italic leading-[0.95] tracking-tight text-white sm:text-6xl xl:text-7xl 3xl:text-8xl"
+    >
       {title.slice(0, at)}
       <span className="block bg-gradient-to-r from-lime via-cyan to-lime bg-clip-text text-transparent">
         {title.slice(at)}
@@ -34,10 +37,10 @@ export function HeroSection({ entryCode, entrySourceType }: HeroSectionProps) {
     <SnapSection aria-labelledby="hero-title" className="overflow-hidden">
       <div
         aria-hidden
-        className="pointer-events-none absolute -right-40 top-10 size-[36rem] rounded-full bg-[radial-gradient(circle,rgb(124_77_255/0.35),transparent_65%)]"
+        className="pointer-events-none absolute -right-40 top-10 hidden size-[36rem] lg:block rounded-full bg-[radial-gradient(circle,rgb(124_77_255/0.35),transparent_65%)]"
       />
       <div className="relative mx-auto grid w-full max-w-7xl items-center gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1.05fr_1fr] lg:py-0 3xl:max-w-[96rem]">
-        <div className="flex flex-col items-start gap-6" id="hero-title">
+        <div className="flex flex-col items-start gap-6">
           <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs font-bold uppercase tracking-[0.25em] text-slate-300">
             <span aria-hidden className="size-2 animate-pulse rounded-full bg-hot" />
             Live coin races

@@ -66,7 +66,8 @@ export function ProviderLoginButton({
     const { inviteCode, sourceType } = getLoginInviteFields();
     loginWithProvider(inviteCode, sourceType);
   };
-  const sizing = size === 'large' ? 'px-7 py-4 text-base' : 'px-4 py-2 text-sm';
+  const sizing =
+    size === 'large' ? 'w-full px-5 py-4 text-sm sm:w-auto sm:px-7 sm:text-base' : 'px-4 py-2 text-sm';
   return (
     <button
       type="button"
@@ -87,7 +88,7 @@ export function ProviderLoginButton({
 export function RecommendedLogin() {
   const noteId = useId();
   return (
-    <div className="flex flex-col items-start gap-2">
+    <div className="flex w-full flex-col items-start gap-2 sm:w-auto">
       <span
         id={noteId}
         className="inline-flex items-center gap-1.5 rounded-full border border-lime/40 bg-lime/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-lime"

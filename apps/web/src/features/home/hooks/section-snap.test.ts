@@ -25,6 +25,11 @@ describe('snapTargets', () => {
     expect(snapTargets([0, 10], 58, 500)).toEqual([0, 500]);
   });
 
+  it('always stops at the page top, merging a first section a pixel or two below it', () => {
+    expect(snapTargets([59, 801, 1543], SCROLL_SNAP.navbarOffset, 2000)).toEqual([0, 743, 1485, 2000]);
+    expect(snapTargets([400], SCROLL_SNAP.navbarOffset, 2000)).toEqual([0, 342, 2000]);
+  });
+
   it('has a single stop on a page that cannot scroll', () => {
     expect(snapTargets([58], 58, 0)).toEqual([0]);
   });

@@ -31,7 +31,11 @@ export function snapTargets(
   maxScrollPx: number,
 ): number[] {
   const max = Math.max(0, maxScrollPx);
-  const stops = sectionTopsPx.map((top) => Math.min(max, Math.max(0, Math.round(top - navbarOffsetPx))));
+  // The page top is always a stop: the first section rests there even if the header is a border's width taller.
+  const stops = [
+    0,
+    ...sectionTopsPx.map((top) => Math.min(max, Math.max(0, Math.round(top - navbarOffsetPx)))),
+  ];
   stops.sort((a, b) => a - b);
   const targets: number[] = [];
   for (const stop of stops) {

@@ -1,0 +1,223 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectBrowserErrors } from '../support/console-errors';
+
+/** spec 2 Home, spec 9 timings. The product and provider names are configuration with these defaults. */
+const PRODUCT_NAME = process.env.VITE_PRODUCT_NAME ?? 'OJO Arena';
+const PROVIDER_NAME = process.env.VITE_PROVIDER_NAME ?? 'Arena Wallet';
+const NAVBAR_PX = 58;
+
+const WIDTHS = [390, 768, 1280, 1700] as const;
+
+async function sectionStops(page: Page): Promise<number[]> {
+  return page.evaluate(
+    (navbar) =>
+      [...document.querySelectorAll('[data-snap-section]')].map((section) =>
+        Math.round(section.getBoundingClientRect().top + window.scrollY - navbar),
+      ),
+    NAVBAR_PX,
+  );
+}
+
+for (const width of WIDTHS) {
+  test(`home shows every text of the hero, cards and showcase at ${width} px`, async ({ page }) => {
+    const errors = collectBrowserErrors(page);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${PRODUCT_NAME}` })).toBeVisible();
+    await expect(
+      page.getByText('Predict, Play, Profit—Master the Onchain Markets!', { exact: true }),
+    ).toBeVisible();
+    const login = page.getByRole('button', { name: `Login with ${PROVIDER_NAME}` });
+    await expect(login).toBeVisible();
+    await expect(login).toHaveAccessibleDescription('Recommended for new users');
+    await expect(page.getByRole('button', { name: 'Have a referral code?' })).toBeVisible();
+    for (const provider of ['Twitter', 'Apple', 'Google']) {
+      await expect(page.getByRole('button', { name: `Log in with ${provider}` })).toBeVisible();
+    }
+    const car = page.getByTestId('hero-car');
+    await expect(car).toBeVisible();
+    expect(await car.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    for (const title of ['Grow & Play', 'Earn & Chill', 'Build Together']) {
+      const heading = page.getByRole('heading', { level: 3, name: title });
+      await heading.scrollIntoViewIfNeeded();
+      await expect(heading).toBeVisible();
+    }
+    for (const title of ['Collect & Earn', 'Unlock Exclusive Rewards', 'Level Up Your Journey']) {
+      const heading = page.getByRole('heading', { level: 3, name: title });
+      await heading.scrollIntoViewIfNeeded();
+      await expect(heading).toBeVisible();
+    }
+    // Nothing sticks out sideways: no horizontal scrollbar at this width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(errors.list()).toEqual([]);
+  });
+}
+
+test('the login buttons say honestly that login is not there yet', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: `Login with ${PROVIDER_NAME}` }).click();
+  await expect(page.getByText('Login is coming soon')).toBeVisible();
+});
+
+test.describe('section snapping', () => {
+  test('on desktop a wheel turn glides to the next section under the navbar, and back', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const stops = await sectionStops(page);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 120);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
+    // The second section's top now sits right under the 58 px navbar.
+    const top = await page.evaluate(
+      () => document.querySelectorAll('[data-snap-section]')[1]!.getBoundingClientRect().top,
+    );
+    expect(Math.round(top)).toBe(NAVBAR_PX);
+
+    await page.waitForTimeout(200);
+    await page.mouse.wheel(0, -120);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+  });
+
+  test('on desktop the glide takes about 500 ms', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const stops = await sectionStops(page);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(200);
+    const midway = await page.evaluate(() => window.scrollY);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(stops[1]!);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(stops[1]);
+  });
+
+  test('on desktop a small scroll settles back on the nearest section', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => window.scrollTo({ top: 120, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+  });
+
+  test('on desktop the keyboard moves one section per key press', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const stops = await sectionStops(page);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[2]);
+  });
+
+  for (const width of [390, 768]) {
+    test(`at ${width} px the page scrolls freely without snapping`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.mouse.move(200, 400);
+      await page.mouse.wheel(0, 120);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
+      await page.waitForTimeout(600);
+      expect(await page.evaluate(() => window.scrollY)).toBe(120);
+    });
+  }
+});
+
+test('the hero car slides left from 100 px of scroll', async ({ page }) => {
+  // A width without snapping, so the page stays exactly where it is put.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const car = page.getByTestId('hero-car');
+  const left = () => car.evaluate((img) => img.getBoundingClientRect().left);
+  const restingLeft = await left();
+  await page.evaluate(() => window.scrollTo({ top: 99, behavior: 'instant' }));
+  await expect(car).toHaveAttribute('data-slid', 'false');
+  await page.waitForTimeout(300);
+  expect(await left()).toBe(restingLeft);
+  await page.evaluate(() => window.scrollTo({ top: 100, behavior: 'instant' }));
+  await expect(car).toHaveAttribute('data-slid', 'true');
+  // It glides, then rests a third of its width further left.
+  await expect.poll(left).toBeLessThan(restingLeft - 50);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(car).toHaveAttribute('data-slid', 'false');
+});
+
+test('the game video is a real, muted, looping inline clip that loads only when near', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/media/race.mp4')) videoRequests.push(request.url());
+  });
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const video = page.getByTestId('game-video');
+  await expect(video).toHaveAttribute('poster', '/media/race-poster.webp');
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.playsInline, v.autoplay])).toEqual(
+    [true, true, true, true],
+  );
+  expect(videoRequests).toEqual([]);
+
+  const poster = await page.request.get('/media/race-poster.webp');
+  expect(poster.status()).toBe(200);
+
+  await page.keyboard.press('End');
+  await expect.poll(() => videoRequests.length, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 5000 })
+    .toMatch(/\/media\/race\.mp4$/);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+});
+
+test.describe('backers strip', () => {
+  test('shows 25 named backer logos', async ({ page }) => {
+    await page.goto('/');
+    const row = page.getByTestId('backers-row');
+    await expect(row.getByRole('img')).toHaveCount(25);
+    const names = await row
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+    expect(new Set(names).size).toBe(25);
+  });
+
+  test('moves 203 px every second in an endless loop', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByTestId('backers-row').waitFor();
+    const measured = await page.evaluate(async () => {
+      const track = document.querySelector('[data-testid="backers-track"]') as HTMLElement;
+      const row = document.querySelector('[data-testid="backers-row"]') as HTMLElement;
+      const rowWidth = row.getBoundingClientRect().width;
+      const offset = () => new DOMMatrix(getComputedStyle(track).transform).m41;
+      const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      await frame();
+      const x0 = offset();
+      const t0 = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await frame();
+      const x1 = offset();
+      const t1 = performance.now();
+      // The track wraps after one row width; count the distance across the seam.
+      const moved = (((x0 - x1) % rowWidth) + rowWidth) % rowWidth;
+      return { speed: (moved / (t1 - t0)) * 1000, rowWidth, x0, x1 };
+    });
+    expect(measured.rowWidth).toBeGreaterThan(1280);
+    expect(measured.speed).toBeGreaterThan(203 * 0.95);
+    expect(measured.speed).toBeLessThan(203 * 1.05);
+  });
+
+  test('stands still for people who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const track = page.getByTestId('backers-track');
+    await track.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    expect(await track.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+/** spec 2 Home (referral entry), spec 5 Referral code, spec 2 Referral (logged out). */
+
+test('the referral code input takes letters and digits only, at most 6', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Have a referral code?' }).click();
+  const input = page.getByLabel('Referral code');
+  await expect(input).toBeFocused();
+  await input.pressSequentially('ab-1 2!c');
+  await expect(input).toHaveValue('ab12c');
+  await input.pressSequentially('9zz');
+  await expect(input).toHaveValue('ab12c9');
+  await input.fill('#$%^');
+  await expect(input).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+});
+
+test('a link with inviteCode and sourceType selects that code for the login', async ({ page }) => {
+  await page.goto('/?inviteCode=AB12CD&sourceType=web');
+  await expect(page.getByLabel('Referral code')).toHaveValue('AB12CD');
+  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
+  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'AB12CD', sourceType: 'web' });
+});
+
+test('an unknown source type in the link falls back to web', async ({ page }) => {
+  await page.goto('/?inviteCode=ZX9&sourceType=somewhere');
+  await expect(page.getByLabel('Referral code')).toHaveValue('ZX9');
+  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
+  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'ZX9', sourceType: 'web' });
+});
+
+test('logged out, the referral page asks to log in and keeps the note', async ({ page }) => {
+  await page.goto('/referral');
+  await expect(page.getByRole('heading', { level: 1, name: 'Referral' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in to invite friends' })).toBeVisible();
+  await expect(page.getByText("We're cooking up something special for referrers. More soon!")).toBeVisible();
+  await expect(page.getByRole('button', { name: /copy/i })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Log in on the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
