@@ -1,13 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { profileRegistryAbi, profileRegistryBytecode } from '@ojo/contracts/generated/abis';
-import { type Abi, type Address, getAddress, type Hex, keccak256, type PublicClient } from 'viem';
+import {
+  profileRegistryAbi,
+  profileRegistryBytecode,
+  smartAccountFactoryAbi,
+  smartAccountFactoryBytecode,
+  verifyingPaymasterAbi,
+  verifyingPaymasterBytecode,
+} from '@ojo/contracts/generated/abis';
+import { type Abi, type Address, getAddress, type Hex, keccak256, type PublicClient, parseEther } from 'viem';
 import { DEVNET_CHAIN_ID } from './chain';
 import { createDevnetPublicClient, createDevnetWalletClient } from './clients';
 import { ensureEntryPoint } from './entrypoint';
 import { devnetAddresses, devnetKeys } from './keys';
 
-export type ContractName = 'ProfileRegistry';
+export type ContractName = 'ProfileRegistry' | 'SmartAccountFactory' | 'VerifyingPaymaster';
 
 export interface Deployments {
   chainId: number;
@@ -22,7 +29,14 @@ export interface Deployments {
 /** Creation bytecode of every project contract, keyed by name. */
 const CREATION_BYTECODE: Record<ContractName, Hex> = {
   ProfileRegistry: profileRegistryBytecode,
+  SmartAccountFactory: smartAccountFactoryBytecode,
+  VerifyingPaymaster: verifyingPaymasterBytecode,
 };
+
+/** What the paymaster holds in the EntryPoint to sponsor gas, and its stake (bundlers expect staked paymasters). */
+export const PAYMASTER_DEPOSIT_WEI = parseEther('100');
+export const PAYMASTER_STAKE_WEI = parseEther('1');
+const PAYMASTER_UNSTAKE_DELAY_SECONDS = 86_400;
 
 export function deploymentsPath(dataDir: string): string {
   return join(dataDir, 'devnet', 'deployments.json');
@@ -99,10 +113,39 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
     'ProfileRegistry.setRegistrar',
   );
 
+  const smartAccountFactory = await deploy(smartAccountFactoryAbi, smartAccountFactoryBytecode, [entryPoint]);
+  const verifyingPaymaster = await deploy(verifyingPaymasterAbi, verifyingPaymasterBytecode, [
+    entryPoint,
+    devnetAddresses.apiSigner,
+  ]);
+  await confirm(
+    await wallet.writeContract({
+      address: verifyingPaymaster.address,
+      abi: verifyingPaymasterAbi,
+      functionName: 'deposit',
+      value: PAYMASTER_DEPOSIT_WEI,
+    }),
+    'VerifyingPaymaster.deposit',
+  );
+  await confirm(
+    await wallet.writeContract({
+      address: verifyingPaymaster.address,
+      abi: verifyingPaymasterAbi,
+      functionName: 'addStake',
+      args: [PAYMASTER_UNSTAKE_DELAY_SECONDS],
+      value: PAYMASTER_STAKE_WEI,
+    }),
+    'VerifyingPaymaster.addStake',
+  );
+
   const deployments: Deployments = {
     chainId: DEVNET_CHAIN_ID,
     entryPoint,
-    contracts: { ProfileRegistry: profileRegistry.address },
+    contracts: {
+      ProfileRegistry: profileRegistry.address,
+      SmartAccountFactory: smartAccountFactory.address,
+      VerifyingPaymaster: verifyingPaymaster.address,
+    },
     deployedAtBlock: Number(profileRegistry.blockNumber),
     bytecodeHashes: currentBytecodeHashes(),
   };

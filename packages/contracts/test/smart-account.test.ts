@@ -1,0 +1,478 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDevnetPublicClient } from '@ojo/devnet/clients';
+import { type Devnet, startDevnet } from '@ojo/devnet/devnet';
+import { devnetAddresses, devnetKeys } from '@ojo/devnet/keys';
+import { findFreePort } from '@ojo/devnet/ports';
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  type Hex,
+  hashMessage,
+  type LocalAccount,
+  type PublicClient,
+  parseEther,
+  toFunctionSelector,
+} from 'viem';
+import {
+  entryPoint08Abi,
+  entryPoint08Address,
+  toPackedUserOperation,
+  type UserOperation,
+} from 'viem/account-abstraction';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  profileRegistryAbi,
+  smartAccountAbi,
+  smartAccountFactoryAbi,
+  verifyingPaymasterAbi,
+} from '../generated/abis';
+import {
+  createLocalSponsorship,
+  createVerifyingPaymaster,
+  type GetSponsorship,
+  getVerifyingPaymasterHash,
+} from '../src/paymaster';
+import { addSessionKeyCall, revokeSessionKeyCall, type SessionKeyPolicy } from '../src/session-key';
+import { type OjoSmartAccount, toOjoSmartAccount } from '../src/smart-account';
+import { createOjoBundlerClient, sendUserOperationAndWait } from '../src/user-operation';
+
+const SESSION_STATUS = { NotInitialized: 0, Active: 1, Closed: 2, Expired: 3 } as const;
+const CREATE_PROFILE = toFunctionSelector('createProfile(string)');
+const IS_VALID_HANDLE = toFunctionSelector('isValidHandle(string)');
+/** How alto reports a failed account validation (ERC-7769 code -32507), as the EntryPoint's AA24. */
+const ACCOUNT_SIGNATURE_REFUSED = /AA24 signature error|Invalid UserOp(eration)? signature/;
+const PAYMASTER_SIGNATURE_REFUSED = /AA34 signature error|Invalid UserOp paymasterData/;
+/** Explicit gas limits for operations that must be signed without a bundler estimate (refusal checks). */
+const FIXED_GAS = { callGasLimit: 300_000n, verificationGasLimit: 300_000n, preVerificationGas: 100_000n };
+
+let handleCounter = 0;
+const uniqueHandle = (prefix: string) => `${prefix}_${Date.now() % 1_000_000}${handleCounter++}`.slice(0, 15);
+
+describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ojo-aa-'));
+  let devnet: Devnet;
+  let publicClient: PublicClient;
+  let registry: Address;
+  let factory: Address;
+  let paymaster: Address;
+  let apiSponsorship: GetSponsorship;
+
+  const newOwner = () => privateKeyToAccount(generatePrivateKey());
+  const accountOf = (owner: LocalAccount, sessionKey?: LocalAccount) =>
+    toOjoSmartAccount({ client: publicClient, factoryAddress: factory, owner, sessionKey });
+  const bundlerFor = (account: OjoSmartAccount, getSponsorship: GetSponsorship = apiSponsorship) =>
+    createOjoBundlerClient({
+      bundlerUrl: devnet.bundlerUrl,
+      client: publicClient,
+      account,
+      paymaster: createVerifyingPaymaster({ paymasterAddress: paymaster, getSponsorship }),
+    });
+  const createProfileCall = (handle: string) => ({
+    to: registry,
+    data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: [handle] }),
+  });
+  const isValidHandleCall = () => ({
+    to: registry,
+    data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'isValidHandle', args: ['probe'] }),
+  });
+  const sessionStatus = (account: Address, key: Address) =>
+    publicClient.readContract({
+      address: account,
+      abi: smartAccountAbi,
+      functionName: 'sessionKeyStatus',
+      args: [key],
+    });
+  const paymasterDeposit = () =>
+    publicClient.readContract({
+      address: entryPoint08Address,
+      abi: entryPoint08Abi,
+      functionName: 'balanceOf',
+      args: [paymaster],
+    });
+
+  /** A fully signed operation with fixed gas limits (no estimation), sponsored by `getSponsorship`. */
+  async function signOperation(
+    account: OjoSmartAccount,
+    calls: { to: Address; data: Hex }[],
+    getSponsorship: GetSponsorship = apiSponsorship,
+  ): Promise<UserOperation<'0.8'>> {
+    const bundler = bundlerFor(account, getSponsorship);
+    const prepared = await bundler.prepareUserOperation({ calls, ...FIXED_GAS });
+    const signature = await account.signUserOperation(prepared);
+    return { ...prepared, signature } as UserOperation<'0.8'>;
+  }
+
+  /** Asserts the bundler refuses `operation` with a message matching `bundlerReason`. */
+  async function expectBundlerRefusal(
+    account: OjoSmartAccount,
+    operation: UserOperation<'0.8'>,
+    bundlerReason: RegExp,
+  ) {
+    const error = await bundlerFor(account)
+      .sendUserOperation({ ...operation })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(error, 'the bundler accepted the operation').toBeInstanceOf(BaseError);
+    expect(String((error as BaseError).details ?? (error as Error).message)).toMatch(bundlerReason);
+  }
+
+  /** Asserts the EntryPoint itself (called directly, no bundler) rejects `operation` with `FailedOp(reason)`. */
+  async function expectEntryPointRefusal(operation: UserOperation<'0.8'>, reasonPrefix: string) {
+    const error = await publicClient
+      .simulateContract({
+        account: devnetAddresses.deployer,
+        address: entryPoint08Address,
+        abi: entryPoint08Abi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation(operation)], devnetAddresses.deployer],
+      })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(error, 'the EntryPoint accepted the operation').toBeInstanceOf(BaseError);
+    const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
+    expect(reverted).toBeInstanceOf(ContractFunctionRevertedError);
+    const data = (reverted as ContractFunctionRevertedError).data;
+    expect(data?.errorName).toBe('FailedOp');
+    expect(String(data?.args?.[1])).toMatch(new RegExp(`^${reasonPrefix}`));
+  }
+
+  beforeAll(async () => {
+    devnet = await startDevnet({
+      dataDir,
+      chainPort: await findFreePort(),
+      bundlerPort: await findFreePort(),
+      stopOnSignals: false,
+    });
+    publicClient = createDevnetPublicClient(devnet.rpcUrl);
+    registry = devnet.deployments.contracts.ProfileRegistry;
+    factory = devnet.deployments.contracts.SmartAccountFactory;
+    paymaster = devnet.deployments.contracts.VerifyingPaymaster;
+    apiSponsorship = createLocalSponsorship({
+      signer: privateKeyToAccount(devnetKeys.apiSigner),
+      paymasterAddress: paymaster,
+    });
+  });
+
+  afterAll(async () => {
+    await devnet?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('account creation and sponsorship', () => {
+    it('deploys the account at its counterfactual address with its first user operation, gas paid by the paymaster', async () => {
+      const owner = newOwner();
+      const account = await accountOf(owner);
+      const predicted = await publicClient.readContract({
+        address: factory,
+        abi: smartAccountFactoryAbi,
+        functionName: 'getAddress',
+        args: [owner.address, 0n],
+      });
+      expect(account.address).toBe(predicted);
+      expect(await publicClient.getCode({ address: account.address })).toBeUndefined();
+      const depositBefore = await paymasterDeposit();
+
+      const handle = uniqueHandle('acct');
+      const receipt = await sendUserOperationAndWait(bundlerFor(account), {
+        calls: [createProfileCall(handle)],
+      });
+
+      expect(receipt.success).toBe(true);
+      expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.toLowerCase());
+      expect(await publicClient.getCode({ address: account.address })).toMatch(/^0x.+/);
+      expect(
+        await publicClient.readContract({
+          address: account.address,
+          abi: smartAccountAbi,
+          functionName: 'owner',
+        }),
+      ).toBe(owner.address);
+      const profileId = await publicClient.readContract({
+        address: registry,
+        abi: profileRegistryAbi,
+        functionName: 'profileOf',
+        args: [account.address],
+      });
+      expect(
+        await publicClient.readContract({
+          address: registry,
+          abi: profileRegistryAbi,
+          functionName: 'handleOf',
+          args: [profileId],
+        }),
+      ).toBe(handle);
+      // The account never held ETH: the paymaster's deposit paid for the operation.
+      expect(await publicClient.getBalance({ address: account.address })).toBe(0n);
+      expect(await paymasterDeposit()).toBe(depositBefore - receipt.actualGasCost);
+    });
+
+    it('computes the paymaster hash off chain exactly as VerifyingPaymaster.getHash does', async () => {
+      const account = await accountOf(newOwner());
+      const operation = await signOperation(account, [isValidHandleCall()]);
+      const validity = { validUntil: 2_000_000_000, validAfter: 1_700_000_000 };
+      const onChain = await publicClient.readContract({
+        address: paymaster,
+        abi: verifyingPaymasterAbi,
+        functionName: 'getHash',
+        args: [toPackedUserOperation(operation), validity.validUntil, validity.validAfter],
+      });
+      const chainId = await publicClient.getChainId();
+      expect(
+        getVerifyingPaymasterHash({
+          userOperation: operation,
+          paymasterAddress: paymaster,
+          chainId,
+          ...validity,
+        }),
+      ).toBe(onChain);
+    });
+
+    it('refuses paymaster data the paymaster signer did not sign', async () => {
+      const owner = newOwner();
+      const account = await accountOf(owner);
+      const forged = createLocalSponsorship({ signer: newOwner(), paymasterAddress: paymaster });
+      const operation = await signOperation(account, [createProfileCall(uniqueHandle('forged'))], forged);
+      await expectBundlerRefusal(account, operation, PAYMASTER_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(operation, 'AA34');
+
+      // Correctly signed sponsorship, then the validity window changed afterwards: refused as well.
+      const signed = await signOperation(account, [createProfileCall(uniqueHandle('tamper'))]);
+      const data = signed.paymasterData as Hex;
+      const tampered = { ...signed, paymasterData: `0x${'ffffffffffff'}${data.slice(14)}` as Hex };
+      tampered.signature = await account.signUserOperation(tampered);
+      await expectEntryPointRefusal(tampered, 'AA34');
+    });
+  });
+
+  describe('EIP-1271', () => {
+    it('accepts a message signed by the owner of a deployed account, and nobody else', async () => {
+      const owner = newOwner();
+      const account = await accountOf(owner);
+      await sendUserOperationAndWait(bundlerFor(account), { calls: [isValidHandleCall()] });
+      const message = 'localhost:3000 wants you to sign in with your Ethereum account';
+
+      const signature = await account.signMessage({ message });
+      expect(await publicClient.verifyMessage({ address: account.address, message, signature })).toBe(true);
+      const isValid = (sig: Hex) =>
+        publicClient.readContract({
+          address: account.address,
+          abi: smartAccountAbi,
+          functionName: 'isValidSignature',
+          args: [hashMessage(message), sig],
+        });
+      expect(await isValid(signature)).toBe('0x1626ba7e');
+
+      const stranger = await newOwner().signMessage({ message });
+      expect(await isValid(stranger)).toBe('0xffffffff');
+      expect(
+        await publicClient.verifyMessage({ address: account.address, message, signature: stranger }),
+      ).toBe(false);
+    });
+
+    it('accepts the owner signature of a not yet deployed account through ERC-6492', async () => {
+      const account = await accountOf(newOwner());
+      expect(await publicClient.getCode({ address: account.address })).toBeUndefined();
+      const message = 'sign in before the first transaction';
+      const signature = await account.signMessage({ message });
+      expect(await publicClient.verifyMessage({ address: account.address, message, signature })).toBe(true);
+    });
+  });
+
+  describe('session keys', () => {
+    let owner: LocalAccount;
+    let ownerAccount: OjoSmartAccount;
+    const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+    async function addSessionKey(policy: Omit<SessionKeyPolicy, 'key'>): Promise<LocalAccount> {
+      const key = newOwner();
+      await sendUserOperationAndWait(bundlerFor(ownerAccount), {
+        calls: [addSessionKeyCall(ownerAccount.address, { key: key.address, ...policy })],
+      });
+      expect(await sessionStatus(ownerAccount.address, key.address)).toBe(SESSION_STATUS.Active);
+      return key;
+    }
+
+    beforeAll(async () => {
+      owner = newOwner();
+      ownerAccount = await accountOf(owner);
+    });
+
+    it('reports NotInitialized for an unknown key', async () => {
+      await sendUserOperationAndWait(bundlerFor(ownerAccount), { calls: [isValidHandleCall()] });
+      expect(await sessionStatus(ownerAccount.address, newOwner().address)).toBe(
+        SESSION_STATUS.NotInitialized,
+      );
+    });
+
+    it('lets a session key call exactly its target and selector, and refuses another target or selector', async () => {
+      const key = await addSessionKey({
+        target: registry,
+        selector: CREATE_PROFILE,
+        feeLimitWei: parseEther('0.01'),
+        validUntil: inOneHour(),
+      });
+      const sessionAccount = await accountOf(owner, key);
+      expect(sessionAccount.address).toBe(ownerAccount.address);
+
+      const wrongTarget = await signOperation(sessionAccount, [
+        {
+          to: factory,
+          data: encodeFunctionData({
+            abi: smartAccountFactoryAbi,
+            functionName: 'createAccount',
+            args: [key.address, 0n],
+          }),
+        },
+      ]);
+      await expectBundlerRefusal(sessionAccount, wrongTarget, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(wrongTarget, 'AA24');
+
+      const wrongSelector = await signOperation(sessionAccount, [
+        {
+          to: registry,
+          data: encodeFunctionData({
+            abi: profileRegistryAbi,
+            functionName: 'createProfileFor',
+            args: [sessionAccount.address, uniqueHandle('sel')],
+          }),
+        },
+      ]);
+      await expectBundlerRefusal(sessionAccount, wrongSelector, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(wrongSelector, 'AA24');
+
+      const handle = uniqueHandle('sess');
+      const receipt = await sendUserOperationAndWait(bundlerFor(sessionAccount), {
+        calls: [createProfileCall(handle)],
+      });
+      expect(receipt.success).toBe(true);
+      const profileId = await publicClient.readContract({
+        address: registry,
+        abi: profileRegistryAbi,
+        functionName: 'profileOf',
+        args: [ownerAccount.address],
+      });
+      expect(
+        await publicClient.readContract({
+          address: registry,
+          abi: profileRegistryAbi,
+          functionName: 'handleOf',
+          args: [profileId],
+        }),
+      ).toBe(handle);
+      const session = await publicClient.readContract({
+        address: ownerAccount.address,
+        abi: smartAccountAbi,
+        functionName: 'getSessionKey',
+        args: [key.address],
+      });
+      expect(session.spentWei).toBeGreaterThan(0n);
+      expect(session.spentWei).toBeLessThanOrEqual(parseEther('0.01'));
+    });
+
+    it('refuses an operation whose maximum cost would take the key over its lifetime fee limit', async () => {
+      const probe = await accountOf(owner, newOwner());
+      const sample = await signOperation(probe, [isValidHandleCall()]);
+      const maxCost =
+        (sample.callGasLimit +
+          sample.verificationGasLimit +
+          sample.preVerificationGas +
+          (sample.paymasterVerificationGasLimit ?? 0n) +
+          (sample.paymasterPostOpGasLimit ?? 0n)) *
+        sample.maxFeePerGas;
+
+      // Room for one operation at this price, not two.
+      const key = await addSessionKey({
+        target: registry,
+        selector: IS_VALID_HANDLE,
+        feeLimitWei: (maxCost * 3n) / 2n,
+        validUntil: inOneHour(),
+      });
+      const sessionAccount = await accountOf(owner, key);
+      const first = await signOperation(sessionAccount, [isValidHandleCall()]);
+      const hash = await bundlerFor(sessionAccount).sendUserOperation({ ...first });
+      expect((await bundlerFor(sessionAccount).waitForUserOperationReceipt({ hash })).success).toBe(true);
+
+      const second = await signOperation(sessionAccount, [isValidHandleCall()]);
+      await expectBundlerRefusal(sessionAccount, second, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(second, 'AA24');
+
+      const tinyKey = await addSessionKey({
+        target: registry,
+        selector: IS_VALID_HANDLE,
+        feeLimitWei: maxCost / 2n,
+        validUntil: inOneHour(),
+      });
+      const tinyAccount = await accountOf(owner, tinyKey);
+      const overLimit = await signOperation(tinyAccount, [isValidHandleCall()]);
+      await expectBundlerRefusal(tinyAccount, overLimit, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(overLimit, 'AA24');
+    });
+
+    it('refuses a revoked key (status Closed)', async () => {
+      const key = await addSessionKey({
+        target: registry,
+        selector: IS_VALID_HANDLE,
+        feeLimitWei: parseEther('0.01'),
+        validUntil: inOneHour(),
+      });
+      const sessionAccount = await accountOf(owner, key);
+      await sendUserOperationAndWait(bundlerFor(sessionAccount), { calls: [isValidHandleCall()] });
+
+      await sendUserOperationAndWait(bundlerFor(ownerAccount), {
+        calls: [revokeSessionKeyCall(ownerAccount.address, key.address)],
+      });
+      expect(await sessionStatus(ownerAccount.address, key.address)).toBe(SESSION_STATUS.Closed);
+
+      const afterRevoke = await signOperation(sessionAccount, [isValidHandleCall()]);
+      await expectBundlerRefusal(sessionAccount, afterRevoke, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(afterRevoke, 'AA24');
+    });
+
+    it('refuses a key after its expiry (status Expired)', async () => {
+      const latest = await publicClient.getBlock();
+      const key = await addSessionKey({
+        target: registry,
+        selector: IS_VALID_HANDLE,
+        feeLimitWei: parseEther('0.01'),
+        validUntil: Number(latest.timestamp) + 3,
+      });
+      const sessionAccount = await accountOf(owner, key);
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await publicClient.request({ method: 'evm_mine' } as never);
+      expect(await sessionStatus(ownerAccount.address, key.address)).toBe(SESSION_STATUS.Expired);
+
+      const expired = await signOperation(sessionAccount, [isValidHandleCall()]);
+      await expectBundlerRefusal(sessionAccount, expired, /expire/i);
+      await expectEntryPointRefusal(expired, 'AA22');
+    });
+
+    it('lets only the owner manage session keys', async () => {
+      const key = newOwner();
+      const policy = [key.address, registry, IS_VALID_HANDLE, parseEther('0.01'), inOneHour()] as const;
+      const stranger = newOwner();
+      const error = await publicClient
+        .simulateContract({
+          account: stranger.address,
+          address: ownerAccount.address,
+          abi: smartAccountAbi,
+          functionName: 'addSessionKey',
+          args: policy,
+        })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
+      expect((reverted as ContractFunctionRevertedError).data?.errorName).toBe('NotOwner');
+    });
+  });
+});
