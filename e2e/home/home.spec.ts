@@ -11,7 +11,7 @@ const WIDTHS = [390, 768, 1280, 1700] as const;
 async function sectionStops(page: Page): Promise<number[]> {
   return page.evaluate(
     (navbar) =>
-      [...document.querySelectorAll('[data-snap-section]')].map((section) =>
+      Array.from(document.querySelectorAll('[data-snap-section]')).map((section) =>
         Math.round(section.getBoundingClientRect().top + window.scrollY - navbar),
       ),
     NAVBAR_PX,

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toast';
+import { Toaster } from '@/components/ui/toaster';
+import { env } from '@/config/env';
+import { clearInviteSelection, selectInvite } from '@/features/referral/hooks/use-invite-selection';
+import { HeaderLoginButtons } from './header-login-buttons';
+import { HeroSection } from './hero-section';
+import { type HomeLoginActions, HomeLoginActionsProvider, LOGIN_COMING_SOON } from './home-login-actions';
+
+function renderWith(ui: ReactNode, actions?: HomeLoginActions) {
+  const client = new QueryClient();
+  const content = actions ? <HomeLoginActionsProvider value={actions}>{ui}</HomeLoginActionsProvider> : ui;
+  return render(
+    <QueryClientProvider client={client}>
+      {content}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const loginName = `Login with ${env.providerName}`;
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+beforeEach(() => {
+  clearInviteSelection();
+  toast.dismiss(); // toasts live in a module-wide store: start each test without the previous one's
+});
+afterEach(() => scrollTo(0));
+
+describe('hero login', () => {
+  it('says login is coming soon when no login handler is plugged in', async () => {
+    const user = userEvent.setup();
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />);
+    await user.click(screen.getByRole('button', { name: loginName }));
+    expect(await screen.findByText(LOGIN_COMING_SOON)).toBeInTheDocument();
+  });
+
+  it('marks the provider login as recommended for new users', () => {
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />);
+    expect(screen.getByRole('button', { name: loginName })).toHaveAccessibleDescription(
+      'Recommended for new users',
+    );
+  });
+
+  it('calls the plugged-in handlers with the selected invite code and the old-user provider', async () => {
+    const user = userEvent.setup();
+    const onLoginWithProvider = vi.fn();
+    const onOldUserLogin = vi.fn();
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />, {
+      onLoginWithProvider,
+      onOldUserLogin,
+    });
+
+    await user.click(screen.getByRole('button', { name: loginName }));
+    expect(onLoginWithProvider).toHaveBeenLastCalledWith('', 'web');
+    act(() => selectInvite('AB12CD', 'DOJO_DASH'));
+    await user.click(screen.getByRole('button', { name: loginName }));
+    expect(onLoginWithProvider).toHaveBeenLastCalledWith('AB12CD', 'DOJO_DASH');
+
+    await user.click(screen.getByRole('button', { name: 'Log in with Twitter' }));
+    await user.click(screen.getByRole('button', { name: 'Log in with Apple' }));
+    await user.click(screen.getByRole('button', { name: 'Log in with Google' }));
+    expect(onOldUserLogin.mock.calls).toEqual([['twitter'], ['apple'], ['google']]);
+    // Give a toast the time to show, then make sure none said 'coming soon'.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(LOGIN_COMING_SOON)).not.toBeInTheDocument();
+  });
+
+  it('shows a full user no login buttons', () => {
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />, { isFullUser: true });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Welcome to ${env.productName}`);
+    expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in with Google' })).not.toBeInTheDocument();
+  });
+});
+
+describe('HeaderLoginButtons', () => {
+  it('appears only after scrolling past 300 px', () => {
+    renderWith(<HeaderLoginButtons />);
+    expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
+    scrollTo(300);
+    expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
+    scrollTo(301);
+    expect(screen.getByRole('button', { name: loginName })).toBeInTheDocument();
+  });
+
+  it('never appears for a full user', () => {
+    renderWith(<HeaderLoginButtons revealOnScroll={false} />, { isFullUser: true });
+    scrollTo(900);
+    expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
+  });
+});
