@@ -1,0 +1,382 @@
+import type { CustomerInfo } from '@ojo/api-contract/customer';
+import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
+import { type Address, type Hex, verifyMessage } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { parseSiweMessage } from 'viem/siwe';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import type { SessionKey } from '@/lib/session-storage';
+import { type AccountProvider, PopupBlockedError } from '../lib/account-provider';
+import { type AuthApi, type AuthStore, createAuthStore, isFullUserState } from './auth-store';
+
+const NOW = 1_750_000_000_000;
+const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+const LOCATION = { host: 'localhost:3000', origin: 'http://localhost:3000' };
+
+const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const tokenExpiringAt = (expSeconds: number, sub = 'x') =>
+  `${b64url('{"alg":"ES256"}')}.${b64url(JSON.stringify({ sub, exp: expSeconds }))}.sig`;
+
+function customer(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
+  return {
+    id: '42',
+    isOldType: false,
+    profile: null,
+    telegramId: null,
+    web3authAddress: null,
+    abstractAddress: { osp_aa: { address: account.address } },
+    addressAll: [],
+    connectAddress: {},
+    created: NOW,
+    ...overrides,
+  };
+}
+
+/**
+ * An in-memory identity layer and customer service that check what a real one checks: nonces are single use, the
+ * message must name the page and chain, the signature must recover to the account, the login's public key must be
+ * the signer.
+ */
+class FakeBackend implements AuthApi {
+  nonces = new Set<string>();
+  calls: string[] = [];
+  loginBodies: unknown[] = [];
+  customer: CustomerInfo = customer();
+  created = NOW;
+  loginFailure: ApiError | null = null;
+  bindFailure: ApiError | null = null;
+  endedSessions: string[] = [];
+  idTokenExp = NOW / 1000 + 3600;
+
+  async getSiweNonce() {
+    this.calls.push('nonce');
+    const nonce = `n${this.nonces.size}abcdefgh12345`;
+    this.nonces.add(nonce);
+    return nonce;
+  }
+  async verifySiwe({ message, signature }: { message: string; signature: string }) {
+    this.calls.push('verify');
+    const parsed = parseSiweMessage(message);
+    if (!parsed.nonce || !this.nonces.delete(parsed.nonce)) throw new Error('unknown nonce');
+    if (parsed.domain !== LOCATION.host || parsed.uri !== LOCATION.origin || parsed.chainId !== 11124) {
+      throw new Error('wrong message');
+    }
+    const valid = await verifyMessage({
+      address: parsed.address as Address,
+      message,
+      signature: signature as Hex,
+    });
+    if (!valid) throw new Error('bad signature');
+    return { idToken: tokenExpiringAt(this.idTokenExp, parsed.address) };
+  }
+  async refreshIdToken(_idToken: string) {
+    this.calls.push('refreshIdToken');
+    return { idToken: tokenExpiringAt(NOW / 1000 + 7200) };
+  }
+  async refreshSessionToken() {
+    this.calls.push('refreshSessionToken');
+    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800) };
+  }
+  async loginCustomer(body: { idToken: string; publicKey: string; inviteCode: string; sourceType: string }) {
+    this.calls.push('login');
+    this.loginBodies.push(body);
+    if (this.loginFailure) throw this.loginFailure;
+    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
+  }
+  async loginOauth(body: { provider: string; code: string }) {
+    this.calls.push(`oauth:${body.provider}:${body.code}`);
+    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
+  }
+  async bindCustomer(body: { idToken: string; publicKey: string }) {
+    this.calls.push('bind');
+    if (this.bindFailure) throw this.bindFailure;
+    this.customer = {
+      ...this.customer,
+      isOldType: false,
+      abstractAddress: { osp_aa: { address: body.publicKey } },
+    };
+  }
+  async getCustomer() {
+    this.calls.push('customer');
+    return this.customer;
+  }
+  async endIdentitySession(idToken: string) {
+    this.endedSessions.push(idToken);
+  }
+}
+
+/** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */
+class LocalWallet implements AccountProvider {
+  blocked = false;
+  connects = 0;
+  disconnects = 0;
+  listeners = new Set<() => void>();
+  connect() {
+    this.connects += 1;
+    if (this.blocked) return Promise.reject(new PopupBlockedError());
+    return Promise.resolve(account.address);
+  }
+  async signMessage(address: Address, message: string) {
+    expect(address).toBe(account.address);
+    return account.signMessage({ message });
+  }
+  async disconnect() {
+    this.disconnects += 1;
+  }
+  onDisconnect(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+class MemorySession {
+  values = new Map<SessionKey, string>();
+  get = (key: SessionKey) => this.values.get(key);
+  set = (key: SessionKey, value: string) => void this.values.set(key, value);
+  clear = () => this.values.clear();
+}
+
+let backend: FakeBackend;
+let wallet: LocalWallet;
+let session: MemorySession;
+let toasts: string[];
+let resets: number;
+let store: AuthStore;
+
+function makeStore() {
+  return createAuthStore({
+    api: backend,
+    wallet,
+    session,
+    location: LOCATION,
+    productName: 'OJO Arena',
+    chainId: 11124,
+    now: () => NOW,
+    notifyError: (message) => toasts.push(message),
+    resetApp: () => {
+      resets += 1;
+    },
+    createProfilePath: '/create-profile',
+    homePath: '/',
+  });
+}
+
+beforeEach(() => {
+  backend = new FakeBackend();
+  wallet = new LocalWallet();
+  session = new MemorySession();
+  toasts = [];
+  resets = 0;
+  store = makeStore();
+});
+
+const invite = { inviteCode: 'AB12CD', sourceType: 'web' as const };
+
+describe('spec 4 Login: logged out -> logging in -> logged in', () => {
+  it('goes through logging in, signs in with the account and stores jwt and id token', async () => {
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.getState().status));
+    expect(store.getState().status).toBe('loggedOut');
+    const done = store.loginWithAccount(invite);
+    expect(wallet.connects).toBe(1); // the popup opens inside the click, before anything is awaited
+    expect(store.getState().status).toBe('loggingIn');
+    await done;
+    expect(seen[0]).toBe('loggingIn');
+    expect(store.getState().status).toBe('loggedIn');
+    expect(backend.calls).toEqual(['nonce', 'verify', 'login', 'customer']);
+    expect(backend.loginBodies[0]).toMatchObject({ publicKey: account.address, ...invite });
+    expect(session.get('jwt')).toBe(store.getState().jwt);
+    expect(session.get('idToken')).toMatch(/^ey/);
+    expect(isFullUserState(store.getState())).toBe(true);
+  });
+
+  it('sends a player without a profile to Create profile and keeps the welcome for after it', async () => {
+    await store.loginWithAccount(invite);
+    expect(store.getState().navigation).toEqual({ to: '/create-profile', replace: false });
+    expect(store.getState().isWelcomeOpen).toBe(false);
+    expect(store.getState().isWelcomePending).toBe(true);
+    store.completeProfileCreation();
+    expect(store.getState()).toMatchObject({
+      isWelcomeOpen: true,
+      isWelcomePending: false,
+      navigation: { to: '/', replace: true },
+    });
+  });
+
+  it('shows the welcome modal only for accounts created within 30 s, and stays where it is', async () => {
+    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    await store.loginWithAccount(invite);
+    expect(store.getState()).toMatchObject({ isWelcomeOpen: true, navigation: null });
+
+    backend.created = NOW - 30_001;
+    const later = makeStore();
+    await later.loginWithAccount(invite);
+    expect(later.getState()).toMatchObject({ status: 'loggedIn', isWelcomeOpen: false, navigation: null });
+  });
+
+  it("fails with 'Authorization failed, please try again' and clears the login state", async () => {
+    backend.loginFailure = new ApiError({ kind: 'envelope', status: 200, code: '500', message: 'nope' });
+    await store.loginWithAccount(invite);
+    expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
+    expect(store.getState()).toMatchObject({ status: 'loggedOut', jwt: null, user: null });
+    expect(session.values.size).toBe(0);
+    expect(wallet.disconnects).toBe(1);
+  });
+
+  it('opens the warning popup (New account login prompt) on cause code 5115, without a toast', async () => {
+    backend.loginFailure = new ApiError({
+      kind: 'envelope',
+      status: 200,
+      code: '5115',
+      message: 'old login',
+    });
+    await store.loginWithAccount(invite);
+    expect(toasts).toEqual([]);
+    expect(store.getState()).toMatchObject({ status: 'loggedOut', dialog: 'newAccountLogin' });
+  });
+
+  it("turns 'Failed to initialize request' into the pop-up permission text", async () => {
+    wallet.connect = () => Promise.reject(new Error('Failed to initialize request'));
+    await store.loginWithAccount(invite);
+    expect(toasts).toEqual([LOGIN_TEXT.allowPopups]);
+  });
+
+  it('shows the popup-blocked notice when the popup cannot open', async () => {
+    wallet.blocked = true;
+    await store.loginWithAccount(invite);
+    expect(store.getState()).toMatchObject({ status: 'loggedOut', dialog: 'popupBlocked' });
+    expect(toasts).toEqual([]);
+    expect(DIALOG_TEXT.popupBlocked).toContain('POPUP BLOCKED');
+  });
+
+  it('counts a login answer without jwtKey as a failure', async () => {
+    backend.loginCustomer = async () => ({ jwtKey: '', created: NOW });
+    await store.loginWithAccount(invite);
+    expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
+    expect(session.get('jwt')).toBeUndefined();
+  });
+
+  it('clears logging in and welcome states when the wallet disconnects, ignoring the late answer', async () => {
+    let release: (address: Address) => void = () => {};
+    wallet.connect = () => new Promise((resolve) => (release = resolve));
+    const done = store.loginWithAccount(invite);
+    store.handleWalletDisconnect();
+    expect(store.getState().status).toBe('loggedOut');
+    release(account.address);
+    await done;
+    expect(store.getState().status).toBe('loggedOut');
+    expect(session.get('jwt')).toBeUndefined();
+  });
+});
+
+describe('spec 4 Logout', () => {
+  it('clears the tokens, ends the identity session, disconnects the wallet, resets and goes to /', async () => {
+    await store.loginWithAccount(invite);
+    const idToken = session.get('idToken');
+    session.set('taskId', '411010');
+    session.set('platform', 'twitter');
+    await store.logout();
+    expect(session.values.size).toBe(0);
+    expect(backend.endedSessions).toEqual([idToken]);
+    expect(wallet.disconnects).toBe(1);
+    expect(resets).toBe(1);
+    expect(store.getState()).toMatchObject({
+      status: 'loggedOut',
+      user: null,
+      jwt: null,
+      navigation: { to: '/', replace: false },
+    });
+  });
+});
+
+describe('spec 4 session upkeep', () => {
+  it('logs out on load when both tokens are stored and one has expired', async () => {
+    session.set('idToken', tokenExpiringAt(NOW / 1000 - 1));
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
+    await store.initialize();
+    expect(session.values.size).toBe(0);
+    expect(resets).toBe(1);
+    expect(store.getState().status).toBe('loggedOut');
+  });
+
+  it('restores a stored session and loads the customer', async () => {
+    const jwt = tokenExpiringAt(NOW / 1000 + 1000);
+    session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
+    session.set('jwt', jwt);
+    await store.initialize();
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.customer });
+    expect(resets).toBe(0);
+  });
+
+  it('renews only tokens with under 1200 s left', async () => {
+    session.set('idToken', tokenExpiringAt(NOW / 1000 + 1199));
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 1200));
+    await store.renewTokens();
+    expect(backend.calls).toEqual(['refreshIdToken']);
+    expect(session.get('idToken')).toBe(tokenExpiringAt(NOW / 1000 + 7200));
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 100));
+    await store.renewTokens();
+    expect(backend.calls).toEqual(['refreshIdToken', 'refreshSessionToken']);
+    expect(session.get('jwt')).toBe(tokenExpiringAt(NOW / 1000 + 604_800));
+  });
+});
+
+describe('old users (spec 1): OAuth login and migration bind', () => {
+  const oldUser = () =>
+    customer({
+      id: '7',
+      isOldType: true,
+      web3authAddress: '0x00000000000000000000000000000000000000aa',
+      abstractAddress: {},
+      profile: { handle: 'veteran', avatar: null, profileId: '3' },
+    });
+
+  it('logs in with the code, then shows Account Migration Tips; binding makes a full user', async () => {
+    backend.customer = oldUser();
+    await store.loginWithOauthCode({
+      provider: 'google',
+      code: 'c0de',
+      redirectUri: 'http://localhost:3000/auth/callback',
+      codeVerifier: 'v'.repeat(43),
+      returnTo: '/',
+    });
+    expect(backend.calls).toEqual(['oauth:google:c0de', 'customer']);
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', dialog: 'migrationTips' });
+    expect(isFullUserState(store.getState())).toBe(false);
+
+    await store.bindAccount();
+    expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'customer']);
+    expect(store.getState().dialog).toBeNull();
+    expect(isFullUserState(store.getState())).toBe(true);
+    expect(session.get('idToken')).toBeDefined();
+  });
+
+  it('shows the already-bound text for customer.public.key.already.binded, else Bind failed', async () => {
+    backend.customer = oldUser();
+    await store.loginWithOauthCode({
+      provider: 'google',
+      code: 'c',
+      redirectUri: 'r',
+      codeVerifier: 'v',
+      returnTo: '/',
+    });
+    backend.bindFailure = new ApiError({
+      kind: 'envelope',
+      status: 200,
+      code: '400',
+      msgKey: 'customer.public.key.already.binded',
+      message: 'bound',
+    });
+    await store.bindAccount();
+    backend.bindFailure = new ApiError({ kind: 'http', status: 500, code: 'INTERNAL_ERROR', message: 'x' });
+    await store.bindAccount();
+    expect(toasts).toEqual([LOGIN_TEXT.publicKeyAlreadyBound, LOGIN_TEXT.bindFailed]);
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', isBinding: false, dialog: 'migrationTips' });
+  });
+
+  it('a failed callback logs out and goes home', () => {
+    store.failOauthLogin('state-mismatch');
+    expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
+    expect(store.getState()).toMatchObject({ status: 'loggedOut', navigation: { to: '/', replace: true } });
+  });
+});

@@ -1,0 +1,400 @@
+import type { CustomerInfo } from '@ojo/api-contract/customer';
+import type { SourceType } from '@ojo/domain/enums';
+import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
+import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
+import { isFullUser, needsMigrationBind } from '@ojo/domain/session/user';
+import type { Address } from 'viem';
+import type { SessionKey } from '@/lib/session-storage';
+import { type AccountProvider, isPopupBlockedError } from '../lib/account-provider';
+import { buildSiweMessage } from '../lib/siwe-message';
+
+/**
+ * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
+ * store (read with useSyncExternalStore) because the handlers run from buttons all over the app and from session
+ * upkeep outside React. Everything it talks to is passed in, so the app wires the real API client and the wallet
+ * popup, and tests drive it the same way.
+ */
+
+export type AuthStatus = 'loggedOut' | 'loggingIn' | 'loggedIn';
+
+/** At most one auth dialog at a time (spec 2 Dialogs). 'newAccountLogin' is also the warning popup of code 5115. */
+export type AuthDialog = 'popupBlocked' | 'newAccountLogin' | 'migrationTips' | 'logoutConfirm';
+
+export interface AuthNavigation {
+  to: string;
+  replace: boolean;
+}
+
+export interface AuthState {
+  status: AuthStatus;
+  jwt: string | null;
+  user: CustomerInfo | null;
+  /** spec 4: the welcome modal after a new account is created. */
+  isWelcomeOpen: boolean;
+  /** A new account that still has to create its profile: the welcome shows once that is done. */
+  isWelcomePending: boolean;
+  dialog: AuthDialog | null;
+  /** The old-user migration bind is running. */
+  isBinding: boolean;
+  /** A navigation for the router to perform (this store lives above the router). */
+  navigation: AuthNavigation | null;
+}
+
+export interface CustomerLoginResult {
+  jwtKey?: string | null;
+  /** Creation time of the customer, ms since the epoch. */
+  created?: number | null;
+}
+
+/** The API calls the login makes (spec 7 customer calls and the identity layer), one client file each. */
+export interface AuthApi {
+  getSiweNonce(): Promise<string>;
+  verifySiwe(body: { message: string; signature: string }): Promise<{ idToken: string }>;
+  refreshIdToken(idToken: string): Promise<{ idToken: string }>;
+  refreshSessionToken(): Promise<{ jwtKey: string }>;
+  loginCustomer(body: {
+    idToken: string;
+    publicKey: string;
+    inviteCode: string;
+    sourceType: SourceType;
+  }): Promise<CustomerLoginResult>;
+  loginOauth(body: {
+    provider: string;
+    code: string;
+    redirectUri: string;
+    codeVerifier: string;
+  }): Promise<CustomerLoginResult>;
+  bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
+  getCustomer(): Promise<CustomerInfo>;
+  /** Ends the identity session of an id token (spec 4 Logout). */
+  endIdentitySession(idToken: string): Promise<void>;
+}
+
+export interface SessionValues {
+  get(key: SessionKey): string | undefined;
+  set(key: SessionKey, value: string): void;
+  clear(): void;
+}
+
+export interface AuthStoreDeps {
+  api: AuthApi;
+  wallet: AccountProvider;
+  session: SessionValues;
+  /** The page's host and origin, which the sign-in message names. */
+  location: { host: string; origin: string };
+  productName: string;
+  chainId: number;
+  now?: () => number;
+  /** Shows an error toast. */
+  notifyError(message: string): void;
+  /** Forgets everything else the app keeps for the user (query cache, invite selection, browser storage). */
+  resetApp(): void;
+  /** Where a logged-in player without a profile goes (the Create profile page). */
+  createProfilePath: string;
+  homePath: string;
+}
+
+export const INITIAL_AUTH_STATE: AuthState = {
+  status: 'loggedOut',
+  jwt: null,
+  user: null,
+  isWelcomeOpen: false,
+  isWelcomePending: false,
+  dialog: null,
+  isBinding: false,
+  navigation: null,
+};
+
+/** Thrown when the login answer lacks a jwt (spec 8: 'missing jwtKey, id token or public key' is a failure). */
+export class IncompleteLoginError extends Error {
+  constructor() {
+    super('The login answer is missing its session token');
+    this.name = 'IncompleteLoginError';
+  }
+}
+
+/** Full user of spec 4: jwt, not old type, osp_aa smart account. */
+export function isFullUserState(state: AuthState): boolean {
+  return isFullUser(state.user ? { ...state.user, jwt: state.jwt } : null);
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export function createAuthStore(deps: AuthStoreDeps) {
+  const now = deps.now ?? Date.now;
+  const listeners = new Set<() => void>();
+  let state: AuthState = INITIAL_AUTH_STATE;
+  /** Increments on every login attempt and logout, so a late answer of an abandoned attempt changes nothing. */
+  let attempt = 0;
+
+  function setState(patch: Partial<AuthState>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  /** Sign in to the identity layer with the account: nonce, EIP-4361 message, signature, id token. */
+  async function signIn(address: Address): Promise<string> {
+    const nonce = await deps.api.getSiweNonce();
+    const message = buildSiweMessage({
+      address,
+      nonce,
+      location: deps.location,
+      productName: deps.productName,
+      chainId: deps.chainId,
+      now: new Date(now()),
+    });
+    const signature = await deps.wallet.signMessage(address, message);
+    const { idToken } = await deps.api.verifySiwe({ message, signature });
+    return idToken;
+  }
+
+  /** After a login or a bind: load the customer, then send a player without a profile to Create profile. */
+  async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
+    const user = await deps.api.getCustomer();
+    if (!isCurrent()) return;
+    const isNew = typeof created === 'number' && isNewlyCreated(created, now());
+    const needsProfile = user.profile === null && !needsMigrationBind(user);
+    setState({
+      status: 'loggedIn',
+      jwt,
+      user,
+      isWelcomeOpen: isNew && !needsProfile,
+      isWelcomePending: isNew && needsProfile,
+      dialog: needsMigrationBind(user) ? 'migrationTips' : null,
+      navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : state.navigation,
+    });
+  }
+
+  /** spec 4: 'On failure an error toast shows, login state is cleared and the user is logged out.' */
+  function failLogin(error: unknown): void {
+    deps.session.clear();
+    void deps.wallet.disconnect().catch(() => {});
+    if (isPopupBlockedError(error)) {
+      setState({ ...INITIAL_AUTH_STATE, dialog: 'popupBlocked' });
+      return;
+    }
+    const failure = loginFailure(asLoginError(error));
+    if (failure.kind === 'warningPopup') {
+      setState({ ...INITIAL_AUTH_STATE, dialog: 'newAccountLogin' });
+      return;
+    }
+    setState({ ...INITIAL_AUTH_STATE });
+    deps.notifyError(failure.message);
+  }
+
+  const store = {
+    getState: (): AuthState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /**
+     * 'Login with <provider>' for new and returning smart-account users. Must be called from the click: the first
+     * thing it does is open the account provider's popup.
+     */
+    loginWithAccount(invite: { inviteCode: string; sourceType: SourceType }): Promise<void> {
+      const current = ++attempt;
+      const isCurrent = () => current === attempt;
+      // Before any await: the popup opens inside the click (spec 8 Pop-up blocked).
+      const connecting = deps.wallet.connect();
+      setState({ status: 'loggingIn', dialog: null, isWelcomeOpen: false, isWelcomePending: false });
+      return (async () => {
+        try {
+          const address = await connecting;
+          const idToken = await signIn(address);
+          const login = await deps.api.loginCustomer({ idToken, publicKey: address, ...invite });
+          if (!isLoginComplete({ jwtKey: login.jwtKey, idToken, publicKey: address }) || !login.jwtKey) {
+            throw new IncompleteLoginError();
+          }
+          if (!isCurrent()) return;
+          deps.session.set('jwt', login.jwtKey);
+          deps.session.set('idToken', idToken);
+          setState({ jwt: login.jwtKey });
+          await finishLogin(login.jwtKey, login.created, isCurrent);
+        } catch (error) {
+          if (isCurrent()) failLogin(error);
+        }
+      })();
+    },
+
+    /** Old users (spec 1): the code from the provider's redirect, exchanged by the API for a session. */
+    async loginWithOauthCode(body: {
+      provider: string;
+      code: string;
+      redirectUri: string;
+      codeVerifier: string;
+      returnTo: string;
+    }): Promise<void> {
+      const current = ++attempt;
+      const isCurrent = () => current === attempt;
+      setState({ status: 'loggingIn', dialog: null });
+      try {
+        const { returnTo, ...request } = body;
+        const login = await deps.api.loginOauth(request);
+        if (!login.jwtKey) throw new IncompleteLoginError();
+        if (!isCurrent()) return;
+        deps.session.set('jwt', login.jwtKey);
+        setState({ jwt: login.jwtKey, navigation: { to: returnTo, replace: true } });
+        await finishLogin(login.jwtKey, login.created, isCurrent);
+      } catch (error) {
+        if (isCurrent()) {
+          failLogin(error);
+          setState({ navigation: { to: deps.homePath, replace: true } });
+        }
+      }
+    },
+
+    /** A callback that cannot be used (state mismatch, provider error): the login failed. */
+    failOauthLogin(reason: string): void {
+      attempt += 1;
+      failLogin(new Error(reason));
+      setState({ navigation: { to: deps.homePath, replace: true } });
+    },
+
+    /**
+     * 'Bind a <provider> account' (Account Migration Tips): connect the smart account, sign in with it and bind it
+     * to the old account. Called from the click, like the login.
+     */
+    bindAccount(): Promise<void> {
+      const connecting = deps.wallet.connect();
+      setState({ isBinding: true });
+      return (async () => {
+        try {
+          const address = await connecting;
+          const idToken = await signIn(address);
+          await deps.api.bindCustomer({ idToken, publicKey: address });
+          deps.session.set('idToken', idToken);
+          const jwt = state.jwt ?? deps.session.get('jwt');
+          if (!jwt) throw new IncompleteLoginError();
+          setState({ isBinding: false, dialog: null });
+          await finishLogin(jwt, null, () => true);
+        } catch (error) {
+          void deps.wallet.disconnect().catch(() => {});
+          if (isPopupBlockedError(error)) {
+            setState({ isBinding: false, dialog: 'popupBlocked' });
+            return;
+          }
+          setState({ isBinding: false });
+          deps.notifyError(bindFailureMessage(readMsgKey(error)));
+        }
+      })();
+    },
+
+    /** Reloads the customer (after profile creation, a bind, ...). */
+    async refreshUser(): Promise<CustomerInfo | null> {
+      if (!state.jwt) return null;
+      const user = await deps.api.getCustomer();
+      setState({ user });
+      return user;
+    },
+
+    /** Profile created (spec 4 Profile creation): home with history replaced, and the welcome modal. */
+    completeProfileCreation(): void {
+      setState({
+        isWelcomeOpen: true,
+        isWelcomePending: false,
+        navigation: { to: deps.homePath, replace: true },
+      });
+    },
+
+    /** A navigation request the router performed. */
+    consumeNavigation(): void {
+      if (state.navigation) setState({ navigation: null });
+    },
+    navigate(to: string, replace = false): void {
+      setState({ navigation: { to, replace } });
+    },
+
+    openDialog(dialog: AuthDialog): void {
+      setState({ dialog });
+    },
+    closeDialog(): void {
+      setState({ dialog: null });
+    },
+    closeWelcome(): void {
+      setState({ isWelcomeOpen: false });
+    },
+
+    /** spec 4: 'Disconnecting the wallet clears the logging-in and welcome states.' */
+    handleWalletDisconnect(): void {
+      if (state.status === 'loggingIn') attempt += 1;
+      setState({
+        status: state.status === 'loggingIn' ? (state.jwt ? 'loggedIn' : 'loggedOut') : state.status,
+        isWelcomeOpen: false,
+        isWelcomePending: false,
+      });
+    },
+
+    /**
+     * spec 4 Logout: clears the id token, jwt, platform and task id; ends the identity session and disconnects the
+     * wallet; clears local and session storage; resets the user and invite state; navigates to /.
+     */
+    async logout(): Promise<void> {
+      attempt += 1;
+      const idToken = deps.session.get('idToken');
+      deps.session.clear();
+      deps.resetApp();
+      setState({ ...INITIAL_AUTH_STATE, navigation: { to: deps.homePath, replace: false } });
+      await Promise.allSettled([
+        idToken ? deps.api.endIdentitySession(idToken) : Promise.resolve(),
+        deps.wallet.disconnect(),
+      ]);
+    },
+
+    /** spec 4: on load, stored tokens decide the state; expired ones log the user out. */
+    async initialize(): Promise<void> {
+      const idToken = deps.session.get('idToken');
+      const jwt = deps.session.get('jwt');
+      if (shouldLogoutOnLoad(idToken, jwt, now())) {
+        await store.logout();
+        return;
+      }
+      if (!jwt) return;
+      const current = attempt;
+      setState({ status: 'loggedIn', jwt });
+      try {
+        const user = await deps.api.getCustomer();
+        if (current !== attempt) return;
+        setState({ user, dialog: needsMigrationBind(user) ? 'migrationTips' : state.dialog });
+      } catch {
+        // A 401 logs out through the API client's unauthorized event; other failures keep the session.
+      }
+    },
+
+    /** spec 4: 'When the page becomes visible again', renew tokens that expire in under 1200 seconds. */
+    async renewTokens(): Promise<void> {
+      const idToken = deps.session.get('idToken');
+      const jwt = deps.session.get('jwt');
+      const tasks: Promise<void>[] = [];
+      if (idToken && shouldRenew(idToken, now()) && !isExpired(idToken, now())) {
+        tasks.push(
+          deps.api.refreshIdToken(idToken).then((renewed) => deps.session.set('idToken', renewed.idToken)),
+        );
+      }
+      if (jwt && shouldRenew(jwt, now()) && !isExpired(jwt, now())) {
+        tasks.push(
+          deps.api.refreshSessionToken().then((renewed) => {
+            deps.session.set('jwt', renewed.jwtKey);
+            if (state.jwt) setState({ jwt: renewed.jwtKey });
+          }),
+        );
+      }
+      await Promise.allSettled(tasks);
+    },
+  };
+  return store;
+}
+
+/** The domain reads a cause code from `error.cause.code`: API errors carry the envelope code as their own `code`. */
+function asLoginError(error: unknown): unknown {
+  if (error && typeof error === 'object' && 'code' in error && !('cause' in error && error.cause)) {
+    const message = error instanceof Error ? error.message : '';
+    return new Error(message, { cause: error });
+  }
+  return error;
+}
+
+function readMsgKey(error: unknown): unknown {
+  return error && typeof error === 'object' && 'msgKey' in error ? error.msgKey : undefined;
+}
