@@ -1,0 +1,17 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+
+/**
+ * Old-type accounts whose social login is refused with cause code 5115 (spec point 8: "Login, cause code 5115:
+ * Opens a warning popup instead"), e.g. an account flagged by the operators. A row here locks the old login; deleting
+ * it unlocks. The cutoff date of the migration dialog does not lock anybody: it is only UI text.
+ */
+export const oldLoginLocks = pgTable('old_login_locks', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OldLoginLock = typeof oldLoginLocks.$inferSelect;
