@@ -16,18 +16,30 @@ test('the referral code input takes letters and digits only, at most 6', async (
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
 });
 
+// DEMO01 is the invite code of the demo referrer the database seed creates (packages/db/src/seeds).
 test('a link with inviteCode and sourceType selects that code for the login', async ({ page }) => {
-  await page.goto('/?inviteCode=AB12CD&sourceType=web');
-  await expect(page.getByLabel('Referral code')).toHaveValue('AB12CD');
+  await page.goto('/?inviteCode=DEMO01&sourceType=web');
+  await expect(page.getByLabel('Referral code')).toHaveValue('DEMO01');
+  await expect(page.getByText('Invalid referral code')).toHaveCount(0);
   const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'AB12CD', sourceType: 'web' });
+  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'DEMO01', sourceType: 'web' });
 });
 
 test('an unknown source type in the link falls back to web', async ({ page }) => {
-  await page.goto('/?inviteCode=ZX9&sourceType=somewhere');
-  await expect(page.getByLabel('Referral code')).toHaveValue('ZX9');
+  await page.goto('/?inviteCode=DEMO01&sourceType=somewhere');
+  await expect(page.getByLabel('Referral code')).toHaveValue('DEMO01');
   const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'ZX9', sourceType: 'web' });
+  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'DEMO01', sourceType: 'web' });
+});
+
+test('a code the server does not know shows the error, and typing clears it', async ({ page }) => {
+  await page.goto('/?inviteCode=ZZZZZ9&sourceType=web');
+  const input = page.getByLabel('Referral code');
+  await expect(input).toHaveValue('ZZZZZ9');
+  await expect(page.getByText('Invalid referral code')).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'))).toBeNull();
+  await input.press('Backspace');
+  await expect(page.getByText('Invalid referral code')).toHaveCount(0);
 });
 
 test('logged out, the referral page asks to log in and keeps the note', async ({ page }) => {
