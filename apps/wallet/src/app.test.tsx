@@ -5,7 +5,7 @@ import { env } from './config/env';
 
 describe('wallet app', () => {
   it('shows the configured provider name as its heading', () => {
-    const html = renderToStaticMarkup(<App />);
+    const html = renderToStaticMarkup(<App pathname="/" />);
     expect(html).toContain(`<h1 class="wallet__title">${env.providerName}</h1>`);
   });
 });

@@ -1,7 +1,9 @@
 import { env } from './config/env';
+import { PopupPage } from './ui/popup-page';
 
-/** The account provider (DESIGN.md section 6). Accounts, signing and approvals come with the login issue. */
-export function App() {
+/** The account provider (DESIGN.md section 6): `/popup` is what the app opens; `/` says what this is. */
+export function App({ pathname = window.location.pathname }: { pathname?: string }) {
+  if (pathname.replace(/\/+$/, '') === '/popup') return <PopupPage env={env} />;
   return (
     <main className="wallet">
       <title>{env.providerName}</title>
