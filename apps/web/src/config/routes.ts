@@ -40,6 +40,15 @@ export const ROUTES = Object.fromEntries(
   ROUTE_NAMES.map((name) => [name, { path: ROUTE_PATHS[name], title: ROUTE_TITLES[name] }]),
 ) as { readonly [N in RouteName]: RouteDefinition<(typeof ROUTE_PATHS)[N]> };
 
+/**
+ * Routes of the login feature beyond the spec's route list: the Create profile page (spec 2) and the OpenID Connect
+ * redirect URI of the old users' login. Lazy modules in app/routes/create-profile.tsx and auth-callback.tsx.
+ */
+export const AUTH_ROUTES = {
+  createProfile: { path: '/create-profile', title: 'Create profile' },
+  authCallback: { path: '/auth/callback', title: 'Signing in' },
+} as const;
+
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';
 

@@ -1,7 +1,49 @@
+import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
+import { needsMigrationBind } from '@ojo/domain/session/user';
+import { useLocation } from 'react-router';
+import { env } from '@/config/env';
+import { ROUTES } from '@/config/routes';
+import { HeaderLoginButtons } from '@/features/home/components/header-login-buttons';
+import { useAuthState, useAuthStore } from '../hooks/use-auth';
+import { AuthDialogs } from './auth-dialogs';
+import { AuthRouterBridge } from './auth-router-bridge';
+
+const SLOT_BUTTON =
+  'rounded-xl border border-white/15 bg-white/5 px-4 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime';
+
 /**
- * Where the header shows login or logout (spec point 2). The login issue fills it; until then it holds no button,
- * because a button that does nothing would be a lie.
+ * Where the header shows login or logout (spec point 2). Logged out: the login button (on home only past 300 px,
+ * elsewhere at once). Logged in: Logout, which asks for confirmation; an old user who has not migrated also gets the
+ * way back to the migration dialog. The slot also hosts the auth dialogs and the auth store's navigations, because
+ * it is inside the router on every page.
  */
 export function AuthSlot() {
-  return <div data-testid="auth-slot" className="flex items-center gap-2" />;
+  const store = useAuthStore();
+  const state = useAuthState();
+  const { pathname } = useLocation();
+  const isHome = pathname === ROUTES.home.path;
+  return (
+    <div data-testid="auth-slot" className="flex items-center gap-2">
+      {store && state.status === 'loggedIn' ? (
+        <>
+          {needsMigrationBind(state.user) ? (
+            <button type="button" className={SLOT_BUTTON} onClick={() => store.openDialog('migrationTips')}>
+              {DIALOG_TEXT.bindAccountButton(env.providerName)}
+            </button>
+          ) : null}
+          <button type="button" className={SLOT_BUTTON} onClick={() => store.openDialog('logoutConfirm')}>
+            {LOGIN_TEXT.logout}
+          </button>
+        </>
+      ) : store ? (
+        <HeaderLoginButtons revealOnScroll={isHome} />
+      ) : null}
+      {store ? (
+        <>
+          <AuthDialogs />
+          <AuthRouterBridge />
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,12 +1,11 @@
 import type { CustomerInfo } from '@ojo/api-contract/customer';
-import type { SourceType } from '@ojo/domain/enums';
+import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
 import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
 import { isFullUser, needsMigrationBind } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
 import type { SessionKey } from '@/lib/session-storage';
 import { type AccountProvider, isPopupBlockedError } from '../lib/account-provider';
-import { buildSiweMessage } from '../lib/siwe-message';
 
 /**
  * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
@@ -59,15 +58,13 @@ export interface AuthApi {
     sourceType: SourceType;
   }): Promise<CustomerLoginResult>;
   loginOauth(body: {
-    provider: string;
+    provider: LoginProvider;
     code: string;
     redirectUri: string;
     codeVerifier: string;
   }): Promise<CustomerLoginResult>;
   bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
   getCustomer(): Promise<CustomerInfo>;
-  /** Ends the identity session of an id token (spec 4 Logout). */
-  endIdentitySession(idToken: string): Promise<void>;
 }
 
 export interface SessionValues {
@@ -134,7 +131,11 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
   /** Sign in to the identity layer with the account: nonce, EIP-4361 message, signature, id token. */
   async function signIn(address: Address): Promise<string> {
-    const nonce = await deps.api.getSiweNonce();
+    // viem's SIWE code loads with the first login, not with the landing page.
+    const [nonce, { buildSiweMessage }] = await Promise.all([
+      deps.api.getSiweNonce(),
+      import('../lib/siwe-message'),
+    ]);
     const message = buildSiweMessage({
       address,
       nonce,
@@ -220,7 +221,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
     /** Old users (spec 1): the code from the provider's redirect, exchanged by the API for a session. */
     async loginWithOauthCode(body: {
-      provider: string;
+      provider: LoginProvider;
       code: string;
       redirectUri: string;
       codeVerifier: string;
@@ -332,14 +333,11 @@ export function createAuthStore(deps: AuthStoreDeps) {
      */
     async logout(): Promise<void> {
       attempt += 1;
-      const idToken = deps.session.get('idToken');
+      // The id token is a stateless, short-lived JWT: forgetting it (with its cookie) ends the identity session.
       deps.session.clear();
       deps.resetApp();
       setState({ ...INITIAL_AUTH_STATE, navigation: { to: deps.homePath, replace: false } });
-      await Promise.allSettled([
-        idToken ? deps.api.endIdentitySession(idToken) : Promise.resolve(),
-        deps.wallet.disconnect(),
-      ]);
+      await deps.wallet.disconnect().catch(() => {});
     },
 
     /** spec 4: on load, stored tokens decide the state; expired ones log the user out. */

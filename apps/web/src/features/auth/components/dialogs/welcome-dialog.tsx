@@ -1,0 +1,32 @@
+import { DIALOG_TEXT } from '@ojo/domain/messages';
+import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
+
+/** spec 2 Dialogs: the welcome modal after a new account is created. */
+export function WelcomeDialog({
+  isOpen,
+  productName,
+  handle,
+  onClose,
+}: {
+  isOpen: boolean;
+  productName: string;
+  handle: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <DialogFrame
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      title={DIALOG_TEXT.welcomeTitle(productName)}
+      description={
+        handle
+          ? `Your account @${handle} is ready. Complete tasks, collect badges and join the race.`
+          : 'Your account is ready. Complete tasks, collect badges and join the race.'
+      }
+    >
+      <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>
+        Let's go
+      </button>
+    </DialogFrame>
+  );
+}
