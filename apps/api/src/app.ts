@@ -3,8 +3,15 @@ import type { DatabaseHandle } from '@ojo/db/client';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
+import chainPlugin from './modules/chain/plugin';
+import chainRoutes from './modules/chain/routes';
 import customerRoutes from './modules/customer/routes';
+import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
+import identityPlugin from './modules/identity/plugin';
+import identityRoutes from './modules/identity/routes';
+import inviteRoutes from './modules/invite/routes';
+import profileRoutes from './modules/profile/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -22,7 +29,14 @@ export interface AppDependencies {
  * Modules of the product API (spec point 7). Each is `src/modules/<module>/routes.ts`; add new ones here. They run
  * behind the saas_id check; secure routes add `preHandler: app.authenticate`.
  */
-const productModules: FastifyPluginAsync[] = [customerRoutes];
+const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
+  identityRoutes,
+  chainRoutes,
+  customerRoutes,
+  inviteRoutes,
+  profileRoutes,
+  gasRoutes,
+];
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
@@ -56,9 +70,12 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(authenticate, { config });
 
   await app.register(healthRoutes, { config });
+  // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
+  await app.register(chainPlugin, { config });
+  await app.register(identityPlugin, { config });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));
-    for (const module of productModules) await product.register(module);
+    for (const module of productModules) await product.register(module, { config });
   });
 
   return app;

@@ -1,3 +1,4 @@
+import { LOGIN_REQUEST_DEFAULTS as DEFAULTS } from '@ojo/domain/constants';
 import { z } from 'zod';
 import { customerEnvelope, errorEnvelope } from './envelope';
 
@@ -49,4 +50,92 @@ export const getCustomerSchema = {
     200: customerEnvelope(customerInfoSchema),
     401: errorEnvelope,
   },
+};
+
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+
+/**
+ * Body of `POST /customer/login` (spec 7). Defaults are the smart-account variant (platform osp, walletType abstract,
+ * thirdAuthSource OSP, channel OSP, autoRegister true); the web3auth variant sends walletType evm, channel WEB3AUTH,
+ * autoRegister false. `publicKey` must be the id token's `sub`.
+ */
+export const loginBody = z.object({
+  idToken: z.string().min(1).max(4096),
+  publicKey: evmAddress,
+  inviteCode: z.string().max(64).optional().default(''),
+  sourceType: z.string().max(64).optional(),
+  platform: z.string().min(1).max(32).default(DEFAULTS.platform),
+  walletType: z.string().min(1).max(32).default(DEFAULTS.walletType),
+  thirdAuthSource: z.string().min(1).max(32).default(DEFAULTS.thirdAuthSource),
+  channel: z.string().min(1).max(32).default(DEFAULTS.channel),
+  autoRegister: z.boolean().default(DEFAULTS.autoRegister),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+/** Login response of spec 3: the session jwt and the customer's creation time (ms). */
+export const loginResult = z
+  .object({ jwtKey: z.string(), created: z.number().int() })
+  .meta({ id: 'LoginResult' });
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const loginSchema = {
+  summary: 'Logs in (or registers) with an id token of the identity layer',
+  tags: ['customer'],
+  body: loginBody,
+  response: {
+    200: customerEnvelope(loginResult),
+    400: errorEnvelope,
+    401: errorEnvelope,
+    404: errorEnvelope,
+    429: errorEnvelope,
+  },
+};
+
+/** Body of `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the session's customer. */
+export const bindBody = z.object({
+  idToken: z.string().min(1).max(4096),
+  publicKey: evmAddress,
+  platform: z.string().min(1).max(32).default(DEFAULTS.platform),
+  walletType: z.string().min(1).max(32).default(DEFAULTS.walletType),
+  thirdAuthSource: z.string().min(1).max(32).default(DEFAULTS.thirdAuthSource),
+  channel: z.string().min(1).max(32).default(DEFAULTS.channel),
+});
+
+export const bindSchema = {
+  summary: "Binds a smart account (osp_aa) to the session's customer (old-user migration)",
+  tags: ['customer'],
+  body: bindBody,
+  response: {
+    200: customerEnvelope(z.null()),
+    400: errorEnvelope,
+    401: errorEnvelope,
+    409: errorEnvelope,
+  },
+};
+
+/** `obj` of `GET /customer/sign`: the API's signature over the customer id (Telegram bind start value). */
+export const customerSignResult = z.object({ sign: z.string() }).meta({ id: 'CustomerSign' });
+
+export const customerSignSchema = {
+  summary: 'Signature over the customer id for the Telegram bind start value',
+  tags: ['customer'],
+  response: { 200: customerEnvelope(customerSignResult), 401: errorEnvelope },
+};
+
+export const oauthNonceQuery = z.object({ publicKey: evmAddress });
+export const oauthNonceResult = z.object({ nonce: z.string() }).meta({ id: 'OauthNonce' });
+
+export const oauthNonceSchema = {
+  summary: 'A single-use nonce for a wallet signature (wallet bind)',
+  tags: ['customer'],
+  querystring: oauthNonceQuery,
+  response: { 200: customerEnvelope(oauthNonceResult), 400: errorEnvelope, 429: errorEnvelope },
+};
+
+export const tokenRefreshResult = z.object({ jwtKey: z.string() }).meta({ id: 'TokenRefresh' });
+
+export const tokenRefreshSchema = {
+  summary: 'Renews the session jwt (spec 4: renewal when under 1200 s remain)',
+  tags: ['customer'],
+  response: { 200: customerEnvelope(tokenRefreshResult), 401: errorEnvelope },
 };

@@ -1,6 +1,6 @@
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 import { z } from 'zod';
-import { customerEnvelope } from './envelope';
+import { customerEnvelope, errorEnvelope } from './envelope';
 
 /**
  * The two invite calls of spec point 7 (customer host, `{success, code, msgKey, obj}` envelope).
@@ -37,3 +37,22 @@ export const inviteInfo = z.object({
 });
 export type InviteInfo = z.infer<typeof inviteInfo>;
 export const inviteInfoResponse = customerEnvelope(inviteInfo);
+
+/**
+ * Query of the route itself: any short string is accepted so a malformed code answers `success: false` with msgKey
+ * 'invalid code' like an unknown one, instead of a validation error.
+ */
+export const inviteCodeCheckRouteQuery = z.object({ inviteCode: z.string().max(64).default('') });
+
+export const inviteCodeCheckSchema = {
+  summary: 'Whether an invite code belongs to a player',
+  tags: ['invite'],
+  querystring: inviteCodeCheckRouteQuery,
+  response: { 200: inviteCodeCheckResponse },
+};
+
+export const inviteInfoSchema = {
+  summary: "The session customer's invite code and invited players per source type",
+  tags: ['invite'],
+  response: { 200: inviteInfoResponse, 401: errorEnvelope },
+};

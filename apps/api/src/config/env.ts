@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devnetKeys } from '@ojo/devnet/keys';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -18,6 +19,15 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+const privateKeyHex = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -48,6 +58,15 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('ojo-rate-limit:'),
   HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+  // Identity layer, chain and gas (issue 4). API_PUBLIC_URL is the id token issuer; defaults to http://localhost:<port>.
+  API_PUBLIC_URL: optionalString.pipe(origin.optional()),
+  IDENTITY_CLIENT_ID: optionalString,
+  IDENTITY_PRIVATE_JWK: optionalString,
+  API_SIGNER_PRIVATE_KEY: optionalString.pipe(privateKeyHex.optional()),
+  CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
+  BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  PROFILE_RESERVED_HANDLES: commaList.default(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']),
+  GAS_DAILY_SPONSORED_OPS: positiveInt.default(50),
 });
 
 export interface AppConfig {
@@ -75,6 +94,18 @@ export interface AppConfig {
     redisPrefix: string;
   };
   healthTimeoutMs: number;
+  /** Public origin of this API: the id token issuer (`iss`). */
+  publicUrl: string;
+  /** SIWE id tokens: audience (spec 9 default client id is the product name) and, in production, the ES256 key. */
+  identity: { clientId: string; privateJwk: string | undefined };
+  /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
+  apiSignerPrivateKey: `0x${string}`;
+  /** URLs the browser apps use (GET /chain/config); default to the API's own chain and bundler URLs. */
+  publicChain: { rpcUrl: string; bundlerUrl: string };
+  /** Handles nobody may take (spec 5 "server whitelist"). */
+  reservedHandles: string[];
+  /** Sponsored user operations per customer per 24 h. */
+  gasDailySponsoredOps: number;
 }
 
 /** Thrown when the environment is invalid; its message lists every problem, one per line. */
@@ -95,8 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (env.NODE_ENV === 'production') {
+    for (const secret of ['JWT_SECRET', 'IDENTITY_PRIVATE_JWK', 'API_SIGNER_PRIVATE_KEY'] as const) {
+      if (!env[secret]) problems.push(`${secret}: required when NODE_ENV=production`);
+    }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -134,6 +167,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redisPrefix: values.RATE_LIMIT_REDIS_PREFIX,
     },
     healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
+    publicUrl: values.API_PUBLIC_URL ?? `http://localhost:${values.API_PORT}`,
+    identity: {
+      clientId: values.IDENTITY_CLIENT_ID ?? values.PRODUCT_NAME,
+      privateJwk: values.IDENTITY_PRIVATE_JWK,
+    },
+    // The devnet key (anvil account 3, public) is only a local default; production requires the variable.
+    apiSignerPrivateKey: (values.API_SIGNER_PRIVATE_KEY ?? devnetKeys.apiSigner) as `0x${string}`,
+    publicChain: {
+      rpcUrl: values.CHAIN_PUBLIC_RPC_URL ?? values.CHAIN_RPC_URL,
+      bundlerUrl: values.BUNDLER_PUBLIC_URL ?? values.BUNDLER_URL,
+    },
+    reservedHandles: values.PROFILE_RESERVED_HANDLES,
+    gasDailySponsoredOps: values.GAS_DAILY_SPONSORED_OPS,
   };
 }
 

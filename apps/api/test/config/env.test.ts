@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { devnetKeys } from '@ojo/devnet/keys';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/env';
 
@@ -54,10 +55,34 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/^Invalid API configuration:\n {2}- /);
   });
 
-  it('requires JWT_SECRET in production', () => {
+  it('requires JWT_SECRET, IDENTITY_PRIVATE_JWK and API_SIGNER_PRIVATE_KEY in production', () => {
     const error = configErrorOf(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() }));
-    expect(error.problems).toEqual(['JWT_SECRET: required when NODE_ENV=production']);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).seedDemoData).toBe(false);
+    expect(error.problems).toEqual([
+      'JWT_SECRET: required when NODE_ENV=production',
+      'IDENTITY_PRIVATE_JWK: required when NODE_ENV=production',
+      'API_SIGNER_PRIVATE_KEY: required when NODE_ENV=production',
+    ]);
+    const signerKey = `0x${'1'.repeat(64)}`;
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      IDENTITY_PRIVATE_JWK: '{"kty":"EC"}',
+      API_SIGNER_PRIVATE_KEY: signerKey,
+    });
+    expect(production.seedDemoData).toBe(false);
+    expect(production.apiSignerPrivateKey).toBe(signerKey);
+  });
+
+  it('defaults the API signer to the devnet key and the id token audience to the product name outside production', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      PRODUCT_NAME: 'Test Arena',
+    });
+    expect(config.apiSignerPrivateKey).toBe(devnetKeys.apiSigner);
+    expect(config.identity.clientId).toBe('Test Arena');
+    expect(config.publicUrl).toBe('http://localhost:3001');
+    expect(config.reservedHandles).toEqual(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']);
   });
 
   it('generates a local JWT secret once, readable only by its owner, and reuses it', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { WEB_LOGIN_SESSION_SECONDS as WEB_SESSION_TTL_SECONDS } from '@ojo/domain/constants';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { issueSessionToken, verifySessionToken, WEB_SESSION_TTL_SECONDS } from './session-token';
+import { issueSessionToken, verifySessionToken } from './session-token';
 
 const settings = { secret: randomBytes(32), issuer: 'test-issuer', audience: 'test-audience' };
 const customerId = '8f14e45f-ceea-4e7a-9c2b-6b7f1d8c9a01';

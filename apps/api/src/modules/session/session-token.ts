@@ -1,7 +1,5 @@
+import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { errors, jwtVerify, SignJWT } from 'jose';
-
-/** Web login session lifetime (spec point 9: "Web login session 604800 seconds"). */
-export const WEB_SESSION_TTL_SECONDS = 604_800;
 
 const ALGORITHM = 'HS256';
 
@@ -21,7 +19,7 @@ export interface SessionClaims {
 export async function issueSessionToken(
   settings: SessionTokenSettings,
   customerId: string,
-  ttlSeconds: number = WEB_SESSION_TTL_SECONDS,
+  ttlSeconds: number = WEB_LOGIN_SESSION_SECONDS,
 ): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -1,0 +1,20 @@
+import { chainConfigSchema } from '@ojo/api-contract/chain';
+import { customerSuccess } from '@ojo/api-contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env';
+
+/** `GET /chain/config` (public): chain id, public URLs and addresses for the web and wallet apps. */
+const chainRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  app.get('/chain/config', { schema: chainConfigSchema }, async () => {
+    const deployments = app.chain.deployments();
+    return customerSuccess({
+      chainId: config.chain.chainId,
+      rpcUrl: config.publicChain.rpcUrl,
+      bundlerUrl: config.publicChain.bundlerUrl,
+      entryPoint: deployments?.entryPoint ?? null,
+      contracts: { ...(deployments?.contracts ?? {}) },
+    });
+  });
+};
+
+export default chainRoutes;

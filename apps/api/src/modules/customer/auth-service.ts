@@ -1,0 +1,178 @@
+import { createHmac } from 'node:crypto';
+import type { Database } from '@ojo/db/client';
+import { customerAddresses } from '@ojo/db/schema/customer-addresses';
+import { type Customer, customers } from '@ojo/db/schema/customers';
+import { and, eq, isNull } from '@ojo/db/sql';
+import { MSG_KEYS } from '@ojo/domain/error-codes';
+import type { Address } from 'viem';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import type { IdentityService } from '../identity/plugin';
+import { generateInviteCode, recordInvitation } from '../invite/service';
+
+/** How often registration retries when a random invite code collides with an existing one. */
+const INVITE_CODE_ATTEMPTS = 8;
+
+export interface LoginInput {
+  idToken: string;
+  publicKey: string;
+  inviteCode: string;
+  sourceType?: string | undefined;
+  platform: string;
+  walletType: string;
+  autoRegister: boolean;
+}
+
+/** The web3auth variant of spec 7 (walletType evm) looks the customer up by its web3auth address. */
+const WEB3AUTH_WALLET_TYPE = 'evm';
+
+/** Verifies the id token and that its subject is `publicKey`; answers the checksummed address. */
+export async function requireIdTokenFor(
+  identity: IdentityService,
+  idToken: string,
+  publicKey: string,
+): Promise<Address> {
+  const claims = await identity.verify(idToken);
+  if (!claims) {
+    throw new AppError(401, 'UNAUTHORIZED', 'identity.token.invalid', 'The id token is invalid or expired');
+  }
+  if (claims.address.toLowerCase() !== publicKey.toLowerCase()) {
+    throw new AppError(
+      401,
+      'UNAUTHORIZED',
+      'identity.subject.mismatch',
+      'The id token belongs to another account',
+    );
+  }
+  return claims.address;
+}
+
+/**
+ * `POST /customer/login` (spec 7): finds the customer of the id token's account, or registers it (autoRegister,
+ * smart-account variant only) with a unique invite code, counting the invite once. Answers the customer and
+ * whether it was created now.
+ */
+export async function loginWithIdToken(
+  db: Database,
+  identity: IdentityService,
+  input: LoginInput,
+): Promise<{ customer: Customer; created: boolean }> {
+  const address = (await requireIdTokenFor(identity, input.idToken, input.publicKey)).toLowerCase();
+  const isWeb3auth = input.walletType === WEB3AUTH_WALLET_TYPE;
+  const keyColumn = isWeb3auth ? customers.web3authAddress : customers.ospAaAddress;
+  const [existing] = await db.select().from(customers).where(eq(keyColumn, address)).limit(1);
+  if (existing) return { customer: existing, created: false };
+  if (!input.autoRegister || isWeb3auth) {
+    throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'customer.not.found', 'No customer has this account');
+  }
+
+  for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+    const outcome = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(customers)
+        .values({ ospAaAddress: address, inviteCode: generateInviteCode() })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) return null;
+      await tx
+        .insert(customerAddresses)
+        .values({
+          customerId: created.id,
+          platform: input.platform,
+          walletType: input.walletType,
+          chainType: 'EVM',
+          address,
+        })
+        .onConflictDoNothing();
+      await recordInvitation(tx, created, input.inviteCode, input.sourceType);
+      return created;
+    });
+    if (outcome) return { customer: outcome, created: true };
+    // Either a parallel login registered this account first, or the random invite code was taken: look again.
+    const [raced] = await db.select().from(customers).where(eq(customers.ospAaAddress, address)).limit(1);
+    if (raced) return { customer: raced, created: false };
+  }
+  throw new Error('could not find a free invite code');
+}
+
+/**
+ * `POST /customer/bind` (spec 7): gives the session's customer (an old user) the smart account of the id token as
+ * its osp_aa, which completes the migration (the customer is no longer old type).
+ */
+export async function bindSmartAccount(
+  db: Database,
+  identity: IdentityService,
+  customer: Customer,
+  input: { idToken: string; publicKey: string; platform: string; walletType: string },
+): Promise<void> {
+  const address = (await requireIdTokenFor(identity, input.idToken, input.publicKey)).toLowerCase();
+  const alreadyBound = () =>
+    new AppError(
+      409,
+      'PUBLIC_KEY_ALREADY_BOUND',
+      MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND,
+      'This smart account already belongs to another customer',
+    );
+  if (customer.ospAaAddress === address) return;
+  if (customer.ospAaAddress) {
+    throw new AppError(
+      409,
+      'ALREADY_BOUND',
+      'customer.already.binded',
+      'This customer already has a smart account',
+    );
+  }
+  const [holder] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.ospAaAddress, address))
+    .limit(1);
+  const [addressHolder] = await db
+    .select({ customerId: customerAddresses.customerId })
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.chainType, 'EVM'), eq(customerAddresses.address, address)))
+    .limit(1);
+  if ((holder && holder.id !== customer.id) || (addressHolder && addressHolder.customerId !== customer.id)) {
+    throw alreadyBound();
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(customers)
+        .set({ ospAaAddress: address, isOldType: false })
+        .where(and(eq(customers.id, customer.id), isNull(customers.ospAaAddress)))
+        .returning({ id: customers.id });
+      if (updated.length === 0) {
+        throw new AppError(
+          409,
+          'ALREADY_BOUND',
+          'customer.already.binded',
+          'This customer already has a smart account',
+        );
+      }
+      await tx
+        .insert(customerAddresses)
+        .values({
+          customerId: customer.id,
+          platform: input.platform,
+          walletType: input.walletType,
+          chainType: 'EVM',
+          address,
+        })
+        .onConflictDoNothing();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyBound();
+    throw error;
+  }
+}
+
+/**
+ * `GET /customer/sign`: the API's signature over the customer id for the Telegram bind start value. HMAC-SHA256
+ * with a key derived from the session secret, truncated to 128 bits and base64url encoded (22 characters), so
+ * `<id without dashes>_<sign>` fits Telegram's 64-character start parameter.
+ */
+export function signCustomerId(sessionSecret: Uint8Array, customerId: string): string {
+  const key = createHmac('sha256', sessionSecret).update('ojo:telegram-start').digest();
+  return createHmac('sha256', key).update(customerId).digest().subarray(0, 16).toString('base64url');
+}

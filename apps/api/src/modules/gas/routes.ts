@@ -1,0 +1,26 @@
+import { customerSuccess } from '@ojo/api-contract/envelope';
+import { gasPolicySchema } from '@ojo/api-contract/gas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env';
+import { secureSecurity } from '../../plugins/openapi';
+import { sponsorUserOperation } from './service';
+
+/** `POST /contract/gas/policy` (spec 7): paymaster data for an allowed user operation. */
+const gasRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  app.post(
+    '/contract/gas/policy',
+    { schema: { ...gasPolicySchema, security: secureSecurity }, preHandler: app.authenticate },
+    async (request) =>
+      customerSuccess(
+        await sponsorUserOperation(
+          app.db,
+          app.chain,
+          { dailyLimit: config.gasDailySponsoredOps },
+          request.customer,
+          request.body,
+        ),
+      ),
+  );
+};
+
+export default gasRoutes;

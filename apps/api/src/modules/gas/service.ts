@@ -1,0 +1,185 @@
+import type { GasPolicyResult } from '@ojo/api-contract/gas';
+import { smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import {
+  PAYMASTER_POST_OP_GAS_LIMIT,
+  PAYMASTER_VERIFICATION_GAS_LIMIT,
+  signVerifyingPaymasterData,
+} from '@ojo/contracts/paymaster';
+import type { Database } from '@ojo/db/client';
+import { type Customer, customers } from '@ojo/db/schema/customers';
+import { sponsoredOperations } from '@ojo/db/schema/sponsored-operations';
+import { and, count, eq, gt } from '@ojo/db/sql';
+import { type Address, getAddress, type Hex, isAddressEqual, toHex } from 'viem';
+import { AppError } from '../../lib/errors';
+import type { ChainService } from '../chain/chain-service';
+import { decodeAccountCalls, decodeCreateAccount, MAX_SPONSORED_COST_WEI, matchRule } from './policy';
+
+/** How long a sponsorship signature stays valid. */
+export const SPONSORSHIP_VALID_SECONDS = 600;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface UnsignedUserOperation {
+  sender: string;
+  nonce: bigint;
+  factory?: string | null | undefined;
+  factoryData?: string | null | undefined;
+  callData: string;
+  callGasLimit: bigint;
+  verificationGasLimit: bigint;
+  preVerificationGas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const refuse = (code: string, msgKey: string, message: string, status = 403) =>
+  new AppError(status, code, msgKey, message);
+
+/**
+ * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's customer sends
+ * it from its own smart account, every call it makes is allowed by the policy table, its cost is bounded and the
+ * customer's daily allowance is not used up. Anything else is a 4xx with a code saying why.
+ */
+export async function sponsorUserOperation(
+  db: Database,
+  chain: ChainService,
+  options: { dailyLimit: number },
+  customer: Customer,
+  operation: UnsignedUserOperation,
+): Promise<GasPolicyResult> {
+  if (!customer.ospAaAddress) {
+    throw refuse('GAS_NO_SMART_ACCOUNT', 'gas.smart.account.required', 'The customer has no smart account');
+  }
+  const sender = getAddress(operation.sender);
+  if (!isAddressEqual(sender, customer.ospAaAddress as Address)) {
+    throw refuse(
+      'GAS_SENDER_NOT_ALLOWED',
+      'gas.sender.not.allowed',
+      "Only the customer's own smart account is sponsored",
+    );
+  }
+  const deployments = chain.deployments();
+  const paymaster = chain.contractAddress('VerifyingPaymaster');
+  const contracts = deployments?.contracts ?? {};
+
+  const calls = decodeAccountCalls(operation.callData as Hex);
+  if (!calls || calls.length === 0) {
+    throw refuse(
+      'GAS_CALL_NOT_ALLOWED',
+      'gas.call.not.allowed',
+      'The operation is not an execute call of the account',
+    );
+  }
+  const rules = calls.map((call) => matchRule(call, sender, contracts));
+  if (rules.some((rule) => rule === null)) {
+    throw refuse(
+      'GAS_CALL_NOT_ALLOWED',
+      'gas.call.not.allowed',
+      'The operation calls a target or function that is not sponsored',
+    );
+  }
+
+  const factory = operation.factory ?? undefined;
+  const factoryData = (operation.factoryData ?? undefined) as Hex | undefined;
+  if (factory) {
+    const expectedFactory = chain.contractAddress('SmartAccountFactory');
+    const args = factoryData ? decodeCreateAccount(factoryData) : null;
+    if (!isAddressEqual(factory as Address, expectedFactory) || !args) {
+      throw refuse(
+        'GAS_FACTORY_NOT_ALLOWED',
+        'gas.factory.not.allowed',
+        'Only the product account factory is sponsored',
+      );
+    }
+    const predicted = await chain.publicClient.readContract({
+      address: expectedFactory,
+      abi: smartAccountFactoryAbi,
+      functionName: 'getAddress',
+      args: [args.owner, args.salt],
+    });
+    if (!isAddressEqual(predicted, sender)) {
+      throw refuse(
+        'GAS_FACTORY_NOT_ALLOWED',
+        'gas.factory.not.allowed',
+        'The initCode does not create the sender',
+      );
+    }
+  }
+
+  const totalGas =
+    operation.callGasLimit +
+    operation.verificationGasLimit +
+    operation.preVerificationGas +
+    PAYMASTER_VERIFICATION_GAS_LIMIT +
+    PAYMASTER_POST_OP_GAS_LIMIT;
+  if (
+    operation.maxPriorityFeePerGas > operation.maxFeePerGas ||
+    totalGas * operation.maxFeePerGas > MAX_SPONSORED_COST_WEI
+  ) {
+    throw refuse(
+      'GAS_LIMIT_EXCEEDED',
+      'gas.cost.too.high',
+      'The operation may cost more than the sponsorship allows',
+      400,
+    );
+  }
+
+  const rule = rules.map((entry) => entry?.rule).join(',');
+  await db.transaction(async (tx) => {
+    // One customer's requests queue here, so two at once cannot both take the last allowance.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
+    const senderKey = sender.toLowerCase();
+    const nonceKey = operation.nonce.toString();
+    const [known] = await tx
+      .select({ id: sponsoredOperations.id })
+      .from(sponsoredOperations)
+      .where(and(eq(sponsoredOperations.sender, senderKey), eq(sponsoredOperations.nonce, nonceKey)))
+      .limit(1);
+    if (known) return;
+    const [used] = await tx
+      .select({ value: count() })
+      .from(sponsoredOperations)
+      .where(
+        and(
+          eq(sponsoredOperations.customerId, customer.id),
+          gt(sponsoredOperations.createdAt, new Date(Date.now() - DAY_MS)),
+        ),
+      );
+    if (Number(used?.value ?? 0) >= options.dailyLimit) {
+      throw refuse('GAS_DAILY_LIMIT', 'gas.daily.limit', 'The daily sponsored operations are used up', 429);
+    }
+    await tx
+      .insert(sponsoredOperations)
+      .values({ customerId: customer.id, sender: senderKey, nonce: nonceKey, rule })
+      .onConflictDoNothing();
+  });
+
+  const paymasterData = await signVerifyingPaymasterData({
+    signer: chain.signer,
+    paymasterAddress: paymaster,
+    chainId: chain.chainId,
+    validAfter: 0,
+    validUntil: Math.floor(Date.now() / 1000) + SPONSORSHIP_VALID_SECONDS,
+    userOperation: {
+      sender,
+      nonce: operation.nonce,
+      factory: factory ? getAddress(factory) : undefined,
+      factoryData,
+      callData: operation.callData as Hex,
+      callGasLimit: operation.callGasLimit,
+      verificationGasLimit: operation.verificationGasLimit,
+      preVerificationGas: operation.preVerificationGas,
+      maxFeePerGas: operation.maxFeePerGas,
+      maxPriorityFeePerGas: operation.maxPriorityFeePerGas,
+      paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT,
+      paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT,
+    },
+  });
+  return {
+    policy_data: {
+      paymaster,
+      paymasterData,
+      paymasterVerificationGasLimit: toHex(PAYMASTER_VERIFICATION_GAS_LIMIT),
+      paymasterPostOpGasLimit: toHex(PAYMASTER_POST_OP_GAS_LIMIT),
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { Database } from '@ojo/db/client';
+import { type Address, getAddress, type Hex, isAddress, type PublicClient } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
+import { AppError } from '../../lib/errors';
+import { consumeNonce, isNonceUsable, NONCE_PURPOSE } from './nonces';
+
+/** Clock skew tolerated on issuedAt / notBefore (the wallet and the API clocks differ a little). */
+const CLOCK_SKEW_MS = 60_000;
+
+/** Refusals of the identity layer: 400 for a message that does not parse, 401 for everything that fails a check. */
+function refused(msgKey: string, message: string): AppError {
+  return new AppError(401, 'SIWE_REFUSED', msgKey, message);
+}
+
+export interface SiweExpectations {
+  /** The web origin, e.g. http://localhost:3000: its host is the message's domain, itself the message's uri. */
+  webOrigin: string;
+  chainId: number;
+}
+
+/**
+ * Checks an EIP-4361 message and its signature (issue 4 plan, "Identity layer"): domain = web origin host, uri =
+ * web origin, chain id, version 1, issuedAt not in the future, expirationTime required and not passed, notBefore
+ * passed, the nonce known, unconsumed and unexpired, and the signature valid for the address through the chain
+ * (viem verifyMessage: EOA, EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones). The nonce is
+ * consumed only after the signature proved valid, in one conditional update. Returns the checksummed address.
+ */
+export async function verifySiweLogin(
+  db: Database,
+  publicClient: PublicClient,
+  expectations: SiweExpectations,
+  input: { message: string; signature: Hex },
+  now: Date = new Date(),
+): Promise<Address> {
+  const fields = parseSiweMessage(input.message);
+  if (
+    !fields.address ||
+    !isAddress(fields.address, { strict: false }) ||
+    !fields.domain ||
+    !fields.uri ||
+    !fields.nonce ||
+    fields.chainId === undefined ||
+    fields.version !== '1'
+  ) {
+    throw new AppError(
+      400,
+      'SIWE_INVALID',
+      'siwe.message.invalid',
+      'The message is not a valid EIP-4361 message',
+    );
+  }
+  const web = new URL(expectations.webOrigin);
+  if (fields.domain !== web.host) {
+    throw refused('siwe.domain.mismatch', `The message domain must be ${web.host}`);
+  }
+  if (safeOrigin(fields.uri) !== web.origin) {
+    throw refused('siwe.uri.mismatch', `The message uri must be ${web.origin}`);
+  }
+  if (fields.chainId !== expectations.chainId) {
+    throw refused('siwe.chain.mismatch', `The message chain id must be ${expectations.chainId}`);
+  }
+  if (!isValidDate(fields.issuedAt) || fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw refused('siwe.issued.at.invalid', 'The message issuedAt is missing or in the future');
+  }
+  if (!isValidDate(fields.expirationTime)) {
+    throw refused('siwe.expiration.required', 'The message needs an expirationTime');
+  }
+  if (fields.expirationTime.getTime() <= now.getTime()) {
+    throw refused('siwe.expired', 'The message has expired');
+  }
+  if (fields.notBefore !== undefined) {
+    if (!isValidDate(fields.notBefore) || fields.notBefore.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw refused('siwe.not.yet.valid', 'The message is not valid yet (notBefore)');
+    }
+  }
+  if (!(await isNonceUsable(db, fields.nonce, NONCE_PURPOSE.siwe))) {
+    throw refused('siwe.nonce.invalid', 'The nonce is unknown, expired or already used');
+  }
+
+  const address = getAddress(fields.address);
+  let valid = false;
+  try {
+    valid = await publicClient.verifyMessage({ address, message: input.message, signature: input.signature });
+  } catch (error) {
+    // A malformed signature makes viem throw while decoding: that is an invalid signature, not an outage.
+    if (isChainUnreachable(error)) {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'chain.unavailable', 'The chain is not reachable');
+    }
+    valid = false;
+  }
+  if (!valid) throw refused('siwe.signature.invalid', 'The signature is not valid for the address');
+
+  if (!(await consumeNonce(db, { nonce: fields.nonce, purpose: NONCE_PURPOSE.siwe, publicKey: address }))) {
+    throw refused('siwe.nonce.invalid', 'The nonce is unknown, expired or already used');
+  }
+  return address;
+}
+
+function isValidDate(value: Date | undefined): value is Date {
+  return value instanceof Date && !Number.isNaN(value.getTime());
+}
+
+function safeOrigin(uri: string): string | null {
+  try {
+    const url = new URL(uri);
+    // The uri must be the origin itself (a path of "/" is the same resource).
+    return url.pathname === '/' && !url.search && !url.hash ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function isChainUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    const name = (current as { name?: string }).name;
+    if (name === 'HttpRequestError' || name === 'TimeoutError') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

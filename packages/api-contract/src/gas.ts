@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { customerEnvelope, errorEnvelope } from './envelope';
+
+const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+/** A uint as a 0x hex quantity or a decimal string (JSON has no bigint). */
+const quantity = z
+  .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.string().regex(/^[0-9]{1,78}$/)])
+  .transform((value) => BigInt(value));
+
+/**
+ * Body of `POST /contract/gas/policy` (spec 7, secure): an unsigned EntryPoint v0.8 user operation, fully estimated.
+ * Paymaster fields and the signature are ignored: the paymaster gas limits are fixed by the API and signed.
+ */
+export const gasPolicyBody = z.object({
+  sender: address,
+  nonce: quantity,
+  factory: address.nullish(),
+  factoryData: hex.nullish(),
+  callData: hex,
+  callGasLimit: quantity,
+  verificationGasLimit: quantity,
+  preVerificationGas: quantity,
+  maxFeePerGas: quantity,
+  maxPriorityFeePerGas: quantity,
+  paymaster: address.nullish(),
+  paymasterVerificationGasLimit: quantity.nullish(),
+  paymasterPostOpGasLimit: quantity.nullish(),
+  paymasterData: hex.nullish(),
+  signature: hex.nullish(),
+});
+export type GasPolicyBody = z.input<typeof gasPolicyBody>;
+
+/** The paymaster fields to put in the operation (quantities as 0x hex). */
+export const policyData = z.object({
+  paymaster: address,
+  paymasterData: hex,
+  paymasterVerificationGasLimit: z.string(),
+  paymasterPostOpGasLimit: z.string(),
+});
+export const gasPolicyResult = z.object({ policy_data: policyData }).meta({ id: 'GasPolicy' });
+export type GasPolicyResult = z.infer<typeof gasPolicyResult>;
+
+export const gasPolicySchema = {
+  summary: 'Paymaster data for an allowed user operation of the session customer',
+  tags: ['gas'],
+  body: gasPolicyBody,
+  response: {
+    200: customerEnvelope(gasPolicyResult),
+    400: errorEnvelope,
+    401: errorEnvelope,
+    403: errorEnvelope,
+    429: errorEnvelope,
+    503: errorEnvelope,
+  },
+};

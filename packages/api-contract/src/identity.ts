@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { customerEnvelope, errorEnvelope } from './envelope';
+
+/**
+ * Identity layer (issue 4 plan, DESIGN.md section 6): Sign-In with Ethereum (EIP-4361) against the API issues an id
+ * token (ES256 JWT) that `POST /customer/login` and `POST /customer/bind` accept. Keys are published as JWKS.
+ */
+
+/** `obj` of `GET /identity/siwe/nonce`: put it in the SIWE message; valid 10 minutes, single use. */
+export const siweNonceResult = z.object({ nonce: z.string() }).meta({ id: 'SiweNonce' });
+export type SiweNonceResult = z.infer<typeof siweNonceResult>;
+
+export const siweNonceSchema = {
+  summary: 'A fresh SIWE nonce (10 minutes, single use)',
+  tags: ['identity'],
+  response: { 200: customerEnvelope(siweNonceResult), 429: errorEnvelope },
+};
+
+/** Body of `POST /identity/siwe/verify`: the EIP-4361 message exactly as signed and its signature. */
+export const siweVerifyBody = z.object({
+  message: z.string().min(1).max(4096),
+  signature: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex')
+    .max(20_000),
+});
+export type SiweVerifyBody = z.infer<typeof siweVerifyBody>;
+
+/** An id token and its expiry (ms since the epoch). */
+export const idTokenResult = z
+  .object({ idToken: z.string(), expiresAt: z.number().int() })
+  .meta({ id: 'IdToken' });
+export type IdTokenResult = z.infer<typeof idTokenResult>;
+
+export const siweVerifySchema = {
+  summary: 'Verifies a signed SIWE message and answers an id token',
+  tags: ['identity'],
+  body: siweVerifyBody,
+  response: {
+    200: customerEnvelope(idTokenResult),
+    400: errorEnvelope,
+    401: errorEnvelope,
+    429: errorEnvelope,
+  },
+};
+
+/** Body of `POST /identity/refresh`: a valid, unexpired id token. */
+export const idTokenRefreshBody = z.object({ idToken: z.string().min(1).max(4096) });
+
+export const idTokenRefreshSchema = {
+  summary: 'Renews a valid id token (spec 4: renewal when under 1200 s remain)',
+  tags: ['identity'],
+  body: idTokenRefreshBody,
+  response: { 200: customerEnvelope(idTokenResult), 401: errorEnvelope, 429: errorEnvelope },
+};
+
+/** A public JWK of the id token key (EC P-256). */
+export const publicJwk = z.looseObject({
+  kty: z.string(),
+  crv: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+  kid: z.string(),
+  alg: z.string(),
+  use: z.string(),
+});
+export const jwksDocument = z.object({ keys: z.array(publicJwk) }).meta({ id: 'Jwks' });
+
+export const jwksSchema = {
+  summary: 'Public keys of the id token (JWKS)',
+  tags: ['identity'],
+  security: [],
+  response: { 200: jwksDocument },
+};
+
+export const openIdConfiguration = z
+  .looseObject({
+    issuer: z.string(),
+    jwks_uri: z.string(),
+    id_token_signing_alg_values_supported: z.array(z.string()),
+    subject_types_supported: z.array(z.string()),
+    response_types_supported: z.array(z.string()),
+    claims_supported: z.array(z.string()),
+  })
+  .meta({ id: 'OpenIdConfiguration' });
+
+export const openIdConfigurationSchema = {
+  summary: 'Discovery document of the identity layer',
+  tags: ['identity'],
+  security: [],
+  response: { 200: openIdConfiguration },
+};
