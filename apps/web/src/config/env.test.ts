@@ -65,4 +65,43 @@ describe('parseEnv', () => {
     expect(problems).toContain('VITE_CHAIN_ID');
     expect(problems).toContain('VITE_DISCORD_URL');
   });
+
+  it('checks each kind of variable the way its use needs', () => {
+    const problemsOf = (raw: Record<string, unknown>) => {
+      try {
+        parseEnv(raw);
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    expect(problemsOf({ VITE_CHAIN_ID: '1.5' })).toEqual([expect.stringMatching(/^VITE_CHAIN_ID: /)]);
+    expect(problemsOf({ VITE_CHAIN_ID: 'abc' })).toHaveLength(1);
+    expect(problemsOf({ VITE_CHAIN_ID: '0' })).toHaveLength(1);
+    expect(problemsOf({ VITE_SAAS_ID: '   ' })).toEqual([expect.stringMatching(/^VITE_SAAS_ID: /)]);
+    expect(problemsOf({ VITE_WALLET_ORIGIN: 'javascript:alert(1)' })).toEqual([
+      expect.stringMatching(/^VITE_WALLET_ORIGIN: .*http/),
+    ]);
+    expect(problemsOf({ VITE_BUNDLER_URL: 'localhost:4337' })).toHaveLength(1);
+    expect(
+      problemsOf({ VITE_CHAIN_ID: ' 31337 ', VITE_SAAS_ID: ' dojo ', VITE_API_URL: 'https://a.b' }),
+    ).toEqual([]);
+    expect(parseEnv({ VITE_SAAS_ID: ' dojo ', VITE_CHAIN_ID: ' 31337 ' })).toMatchObject({
+      saasId: 'dojo',
+      chainId: 31337,
+    });
+  });
+
+  it('names a problem once per variable and ignores variables it does not know', () => {
+    let caught: unknown;
+    try {
+      parseEnv({ VITE_API_URL: 'nope', VITE_UNRELATED: 'whatever', MODE: 'production', DEV: false });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as EnvError).problems).toEqual([
+      expect.stringMatching(/^VITE_API_URL: 'nope' is not a valid URL$/),
+    ]);
+    expect((caught as EnvError).message).toContain('Invalid web app configuration');
+  });
 });

@@ -1,5 +1,4 @@
 import { DEFAULT_ACCOUNT_PROVIDER_NAME, DEFAULT_CHAIN_ID, DEFAULT_PRODUCT_NAME } from '@ojo/domain/constants';
-import { z } from 'zod';
 
 /**
  * Public configuration of the web app, validated once at start (STYLE.md point 5). Everything here is baked into
@@ -8,31 +7,82 @@ import { z } from 'zod';
 
 const DEFAULT_API_URL = 'http://localhost:3001';
 
-const url = z.url({ protocol: /^https?$/ });
-/** An empty variable counts as unset, so `VITE_X=` in a .env file falls back to the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+/**
+ * A check of one raw variable: its value, or a problem. `undefined` means unset: an empty variable counts as unset,
+ * so `VITE_X=` in a .env file falls back to the default. Hand-written rather than zod so that the landing page does
+ * not download a schema library just to read its configuration (issue 5: initial JavaScript budget).
+ */
+type Check<T> = (value: unknown) => { value: T | undefined } | { problem: string };
 
-const rawEnvSchema = z.object({
-  VITE_API_URL: optional(url),
-  VITE_CUSTOMER_HOST: optional(url),
-  VITE_QUEST_HOST: optional(url),
-  VITE_BADGE_HOST: optional(url),
-  VITE_WALLET_HOST: optional(url),
-  VITE_GAME_HOST: optional(url),
-  VITE_WEB_ORIGIN: optional(url),
-  VITE_GAME_ORIGIN: optional(url),
-  VITE_WALLET_ORIGIN: optional(url),
-  VITE_CHAIN_RPC_URL: optional(url),
-  VITE_BUNDLER_URL: optional(url),
-  VITE_CHAIN_ID: optional(z.coerce.number().int().positive()),
-  VITE_SAAS_ID: optional(z.string().trim().min(1)),
-  VITE_PRODUCT_NAME: optional(z.string().trim().min(1)),
-  VITE_PROVIDER_NAME: optional(z.string().trim().min(1)),
-  VITE_X_URL: optional(url),
-  VITE_DISCORD_URL: optional(url),
-  VITE_TELEGRAM_URL: optional(url),
-});
+const isUnset = (value: unknown) => value === undefined || value === '';
+
+const url: Check<string> = (value) => {
+  if (isUnset(value)) return { value: undefined };
+  if (typeof value !== 'string') return { problem: 'expected a URL string' };
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return { problem: `'${value}' is not a valid URL` };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return { problem: `'${value}' must use http or https` };
+  }
+  return { value };
+};
+
+const positiveInteger: Check<number> = (value) => {
+  if (isUnset(value)) return { value: undefined };
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0) {
+    return { problem: `'${String(value)}' is not a positive integer` };
+  }
+  return { value: number };
+};
+
+const text: Check<string> = (value) => {
+  if (isUnset(value)) return { value: undefined };
+  if (typeof value !== 'string') return { problem: 'expected a string' };
+  const trimmed = value.trim();
+  return trimmed === '' ? { problem: 'must not be blank' } : { value: trimmed };
+};
+
+const rawEnvChecks = {
+  VITE_API_URL: url,
+  VITE_CUSTOMER_HOST: url,
+  VITE_QUEST_HOST: url,
+  VITE_BADGE_HOST: url,
+  VITE_WALLET_HOST: url,
+  VITE_GAME_HOST: url,
+  VITE_WEB_ORIGIN: url,
+  VITE_GAME_ORIGIN: url,
+  VITE_WALLET_ORIGIN: url,
+  VITE_CHAIN_RPC_URL: url,
+  VITE_BUNDLER_URL: url,
+  VITE_CHAIN_ID: positiveInteger,
+  VITE_SAAS_ID: text,
+  VITE_PRODUCT_NAME: text,
+  VITE_PROVIDER_NAME: text,
+  VITE_X_URL: url,
+  VITE_DISCORD_URL: url,
+  VITE_TELEGRAM_URL: url,
+} satisfies Record<string, Check<unknown>>;
+
+type RawEnv = {
+  [K in keyof typeof rawEnvChecks]: (typeof rawEnvChecks)[K] extends Check<infer T> ? T | undefined : never;
+};
+
+/** Runs every check, so the error names all the bad variables at once. */
+function checkRawEnv(raw: Record<string, unknown>): { env: RawEnv } | { problems: string[] } {
+  const env: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, check] of Object.entries(rawEnvChecks) as [string, Check<unknown>][]) {
+    const result = check(raw[key]);
+    if ('problem' in result) problems.push(`${key}: ${result.problem}`);
+    else env[key] = result.value;
+  }
+  return problems.length > 0 ? { problems } : { env: env as RawEnv };
+}
 
 /** The API hosts of spec point 7 ({host}); each defaults to the API (DESIGN.md section 5). */
 export type ApiHost = 'customer' | 'quest' | 'badge' | 'wallet' | 'game';
@@ -65,11 +115,9 @@ export class EnvError extends Error {
 
 /** Parses the raw `import.meta.env` record; throws an EnvError that lists every bad variable. */
 export function parseEnv(raw: Record<string, unknown>): PublicEnv {
-  const result = rawEnvSchema.safeParse(raw);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  const env = result.data;
+  const result = checkRawEnv(raw);
+  if ('problems' in result) throw new EnvError(result.problems);
+  const { env } = result;
   const apiUrl = withoutTrailingSlash(env.VITE_API_URL ?? DEFAULT_API_URL);
   const host = (value: string | undefined) => withoutTrailingSlash(value ?? apiUrl);
   return {

@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as contract from '@ojo/api-contract/envelope';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -9,7 +10,9 @@ import {
   ApiError,
   createApiClient,
   INVALID_RESPONSE_CODE,
+  JWT_HEADER,
   NETWORK_ERROR_CODE,
+  SAAS_ID_HEADER,
 } from './api-client';
 
 interface Seen {
@@ -74,6 +77,11 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
+  it('names the headers exactly as the API contract does', () => {
+    expect(SAAS_ID_HEADER).toBe(contract.SAAS_ID_HEADER);
+    expect(JWT_HEADER).toBe(contract.JWT_HEADER);
+  });
+
   it('reads a customer-envelope answer and sends saas_id but no jwt on a public call', async () => {
     answer('/customer/invite/code/check', 200, {
       success: true,
@@ -199,6 +207,38 @@ describe('api client', () => {
     expect(error.kind).toBe('invalid-response');
     expect(error.code).toBe(INVALID_RESPONSE_CODE);
     expect(error.message).toContain('/v2/tasks/list');
+    expect(error.message).toContain('obj.tasks');
+  });
+
+  it('accepts a null payload, drops fields outside the envelope and names each broken envelope field', async () => {
+    answer('/customer/empty', 200, { success: true, code: '0', msgKey: 'ok', obj: null, extra: 'x' });
+    await expect(
+      client.call({ host: 'customer', path: '/customer/empty', schema: z.object({ id: z.string() }) }),
+    ).resolves.toEqual({ success: true, code: '0', msgKey: 'ok', obj: null });
+
+    answer('/customer/broken', 200, { success: 'yes', code: 0, obj: null });
+    const error = await failure(
+      client.call({ host: 'customer', path: '/customer/broken', schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toContain('success: expected a boolean');
+    expect(error.message).toContain('code: expected a string');
+    expect(error.message).toContain('msgKey: expected a string');
+  });
+
+  it('reads a numeric code of an HTTP error body as text and ignores a body whose fields have odd types', async () => {
+    answer('/limited', 429, { success: false, code: 429, message: 'Slow down' });
+    const limited = await failure(client.call({ host: 'wallet', path: '/limited', schema: z.unknown() }));
+    expect(limited).toMatchObject({ kind: 'http', status: 429, code: '429', message: 'Slow down' });
+
+    answer('/odd', 400, { code: '1', message: { text: 'not a string' } });
+    const odd = await failure(client.call({ host: 'wallet', path: '/odd', schema: z.unknown() }));
+    expect(odd).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'HTTP_400',
+      message: 'Request failed with HTTP 400',
+    });
   });
 
   it('rejects a wallet-envelope answer read as a customer envelope (wrong host for the call)', async () => {

@@ -1,12 +1,5 @@
-import {
-  type CustomerEnvelope,
-  customerEnvelope,
-  JWT_HEADER,
-  SAAS_ID_HEADER,
-  type WalletEnvelope,
-  walletEnvelope,
-} from '@ojo/api-contract/envelope';
-import { z } from 'zod';
+import type { CustomerEnvelope, WalletEnvelope } from '@ojo/api-contract/envelope';
+import type { z } from 'zod';
 import { type ApiHost, env } from '@/config/env';
 import { getJwt } from './session-storage';
 
@@ -15,6 +8,10 @@ import { getJwt } from './session-storage';
  * calls carry `jwt_token`. Customer, quest and badge hosts answer `{success, code, msgKey, obj}`; wallet and game
  * (coin) hosts answer `{success, code, message, data}`. Every failure becomes an ApiError; HTTP 401 also emits
  * 'unauthorized', which the auth feature answers by logging out (spec point 4).
+ *
+ * The client itself holds no zod at run time: it checks the two envelopes' few fields by hand and hands the payload
+ * to the call's own schema, which arrives with the feature's lazily loaded api module. So the landing page, which
+ * needs the client for its shell, does not download a schema library before interaction (issue 5).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,15 +70,75 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The header names of spec point 7, as packages/api-contract/src/envelope.ts names them (SAAS_ID_HEADER,
+ * JWT_HEADER; a test keeps them equal). Spelled here because that module also builds zod schemas that the lazily
+ * loaded api modules share: importing a value from it would put zod into the landing page's first download.
+ */
+export const SAAS_ID_HEADER = 'saas_id';
+export const JWT_HEADER = 'jwt_token';
+
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
 
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+interface FailureFields {
+  code?: string;
+  msgKey?: string;
+  message?: string;
+}
+
 /** What an error answer may carry: either envelope, or the transport error envelope (code as string or number). */
-const failureBody = z.object({
-  code: z.union([z.string(), z.number()]).transform(String).optional(),
-  msgKey: z.string().optional(),
-  message: z.string().optional(),
-});
+function readFailureFields(body: unknown): FailureFields | undefined {
+  if (!isFields(body)) return undefined;
+  const { code, msgKey, message } = body;
+  if (code !== undefined && typeof code !== 'string' && typeof code !== 'number') return undefined;
+  if (msgKey !== undefined && typeof msgKey !== 'string') return undefined;
+  if (message !== undefined && typeof message !== 'string') return undefined;
+  return { code: code === undefined ? undefined : String(code), msgKey, message };
+}
+
+type EnvelopeCheck<T> = { success: true; data: T } | { success: false; problems: string[] };
+
+/**
+ * Checks `{success, code, msgKey, obj}` (customer, quest, badge) or `{success, code, message, data}` (wallet, game)
+ * as packages/api-contract/src/envelope.ts defines them, the payload against the call's schema (null allowed).
+ * Keeps only the envelope's fields, as a zod object would.
+ */
+function checkEnvelope<S extends z.ZodType>(
+  body: unknown,
+  isObjEnvelope: boolean,
+  schema: S,
+): EnvelopeCheck<CustomerEnvelope<z.output<S>> | WalletEnvelope<z.output<S>>> {
+  if (!isFields(body)) return { success: false, problems: ['the answer is not a JSON object'] };
+  const textKey = isObjEnvelope ? 'msgKey' : 'message';
+  const payloadKey = isObjEnvelope ? 'obj' : 'data';
+  const problems: string[] = [];
+  if (typeof body.success !== 'boolean') problems.push('success: expected a boolean');
+  if (typeof body.code !== 'string') problems.push('code: expected a string');
+  if (typeof body[textKey] !== 'string') problems.push(`${textKey}: expected a string`);
+  let payload: z.output<S> | null = null;
+  if (body[payloadKey] !== null) {
+    const parsed = schema.safeParse(body[payloadKey]);
+    if (parsed.success) payload = parsed.data;
+    else {
+      for (const issue of parsed.error.issues) {
+        problems.push(`${[payloadKey, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+      }
+    }
+  }
+  if (problems.length > 0) return { success: false, problems };
+  const head = { success: body.success as boolean, code: body.code as string };
+  return {
+    success: true,
+    data: isObjEnvelope
+      ? { ...head, msgKey: body.msgKey as string, obj: payload }
+      : { ...head, message: body.message as string, data: payload },
+  };
+}
 
 export interface UnauthorizedEvent {
   host: ApiHost;
@@ -156,8 +213,7 @@ export function createApiClient(options: ApiClientOptions) {
           }),
         );
       }
-      const failure = failureBody.safeParse(body);
-      const fields = failure.success ? failure.data : {};
+      const fields = readFailureFields(body) ?? {};
       throw new ApiError({
         kind: 'http',
         status: response.status,
@@ -167,19 +223,16 @@ export function createApiClient(options: ApiClientOptions) {
       });
     }
 
-    const envelope = OBJ_ENVELOPE_HOSTS.has(request.host)
-      ? customerEnvelope(request.schema)
-      : walletEnvelope(request.schema);
-    const parsed = envelope.safeParse(body);
+    const parsed = checkEnvelope(body, OBJ_ENVELOPE_HOSTS.has(request.host), request.schema);
     if (!parsed.success) {
       // A failed envelope with a payload that does not match the success schema is still a failure to report.
-      const failure = failureBody.extend({ success: z.literal(false) }).safeParse(body);
-      if (failure.success) throw envelopeError(response.status, failure.data);
+      const failure = isFields(body) && body.success === false ? readFailureFields(body) : undefined;
+      if (failure) throw envelopeError(response.status, failure);
       throw new ApiError({
         kind: 'invalid-response',
         status: response.status,
         code: INVALID_RESPONSE_CODE,
-        message: `Unexpected answer from ${request.method ?? 'GET'} ${request.path}: ${z.prettifyError(parsed.error)}`,
+        message: `Unexpected answer from ${request.method ?? 'GET'} ${request.path}: ${parsed.problems.join('; ')}`,
       });
     }
     const result = parsed.data as EnvelopeOf<H, z.output<S>>;

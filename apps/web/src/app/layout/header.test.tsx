@@ -61,4 +61,17 @@ describe('header', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Game' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('closes the mobile menu on Escape and gives the focus back to the menu button', async () => {
+    renderHeader();
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });

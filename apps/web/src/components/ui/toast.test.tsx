@@ -1,12 +1,21 @@
 import { TOAST_DURATION_MS } from '@ojo/domain/constants';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
 import { Toaster } from './toaster';
 
+// The order matters: the toast library is loaded once per module, and the first test checks it is not loaded early.
 describe('toast', () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('renders no toast region until the first interaction, then the toast library', async () => {
+    render(<Toaster />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
+    fireEvent.pointerDown(document.body);
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 
   it('shows a message and removes it after the spec duration of 3 seconds', async () => {
@@ -25,5 +34,19 @@ describe('toast', () => {
       await vi.advanceTimersByTimeAsync(1500);
     });
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+  });
+
+  it('shows toasts made before the toaster was mounted and dismisses one by the id its call returned', async () => {
+    let keptId: string | number = '';
+    act(() => {
+      toast.info('Made early');
+      keptId = toast.error('Dismiss me');
+    });
+    render(<Toaster />);
+    expect(await screen.findByText('Made early')).toBeInTheDocument();
+    expect(await screen.findByText('Dismiss me')).toBeInTheDocument();
+    act(() => toast.dismiss(keptId));
+    await waitFor(() => expect(screen.queryByText('Dismiss me')).not.toBeInTheDocument());
+    expect(screen.getByText('Made early')).toBeInTheDocument();
   });
 });
