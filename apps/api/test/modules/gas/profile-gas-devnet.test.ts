@@ -1,0 +1,302 @@
+import { profileRegistryAbi, smartAccountAbi } from '@ojo/contracts/generated/abis';
+import { createVerifyingPaymaster, type SponsoredUserOperation } from '@ojo/contracts/paymaster';
+import { toOjoSmartAccount } from '@ojo/contracts/smart-account';
+import { createOjoBundlerClient, sendUserOperationAndWait } from '@ojo/contracts/user-operation';
+import type { Customer } from '@ojo/db/schema/customers';
+import { describeWithDatabases } from '@ojo/db/testing';
+import { createDevnetPublicClient } from '@ojo/devnet/clients';
+import { PROFILE_TEXT } from '@ojo/domain/messages';
+import { type Address, encodeFunctionData, type Hex, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, insertCustomer } from '../../helpers';
+import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+let chain: Awaited<ReturnType<typeof startTestDevnet>>;
+
+beforeAll(async () => {
+  chain = await startTestDevnet();
+}, 240_000);
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+
+/** JSON body of an unsigned user operation (quantities as hex). */
+function operationBody(operation: Partial<SponsoredUserOperation> & { sender: Address; callData: Hex }) {
+  return {
+    sender: operation.sender,
+    nonce: toHex(operation.nonce ?? 0n),
+    factory: operation.factory ?? null,
+    factoryData: operation.factoryData ?? null,
+    callData: operation.callData,
+    callGasLimit: toHex(operation.callGasLimit ?? 100_000n),
+    verificationGasLimit: toHex(operation.verificationGasLimit ?? 300_000n),
+    preVerificationGas: toHex(operation.preVerificationGas ?? 60_000n),
+    maxFeePerGas: toHex(operation.maxFeePerGas ?? 2_000_000_000n),
+    maxPriorityFeePerGas: toHex(operation.maxPriorityFeePerGas ?? 1_000_000_000n),
+  };
+}
+
+describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, database }) => {
+  let app: TestApp;
+  const tag = kind === 'pglite' ? 'pg' : 'ps';
+  const registry = () => chain.devnet.deployments.contracts.ProfileRegistry;
+  const client = () => createDevnetPublicClient(chain.devnet.rpcUrl);
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(database(), devnetEnv(chain.devnet, chain.dataDir)));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const asCustomer = async (customer: Customer) => ({
+    ...saasHeaders,
+    jwt_token: await app.issueSessionToken(customer.id),
+  });
+  const createProfile = async (customer: Customer, handle: string) =>
+    app.inject({ method: 'POST', url: '/profile', headers: await asCustomer(customer), payload: { handle } });
+
+  describe('profile service', () => {
+    it('lists the reserved handles', async () => {
+      const response = await app.inject({ method: 'GET', url: '/profile/whitelist', headers: saasHeaders });
+      expect(response.json().obj).toEqual(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']);
+    });
+
+    it('creates the profile on chain for the smart account and stores it', async () => {
+      const owner = newAddress();
+      const customer = await insertCustomer(database().db, { ospAaAddress: owner.toLowerCase() });
+      const handle = `${tag}_player_one`;
+      const response = await createProfile(customer, handle);
+      expect(response.statusCode).toBe(200);
+      const profile = response.json().obj;
+      expect(profile.handle).toBe(handle);
+
+      const onChainId = await client().readContract({
+        address: registry(),
+        abi: profileRegistryAbi,
+        functionName: 'profileOf',
+        args: [owner],
+      });
+      expect(profile.profile_id).toBe(onChainId.toString());
+      expect(
+        await client().readContract({
+          address: registry(),
+          abi: profileRegistryAbi,
+          functionName: 'handleOf',
+          args: [onChainId],
+        }),
+      ).toBe(handle);
+
+      const mine = await app.inject({ method: 'GET', url: '/profile', headers: await asCustomer(customer) });
+      expect(mine.json().obj).toEqual(profile);
+      const byHandle = await app.inject({
+        method: 'GET',
+        url: `/profile/handle/${handle}`,
+        headers: saasHeaders,
+      });
+      expect(byHandle.json().obj).toEqual({ ...profile, owner });
+      const free = await app.inject({
+        method: 'GET',
+        url: `/profile/handle/${tag}_free_one`,
+        headers: saasHeaders,
+      });
+      expect(free.json()).toMatchObject({ success: true, obj: null });
+
+      const again = await createProfile(customer, `${tag}_second`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'PROFILE_EXISTS', message: PROFILE_TEXT.alreadyCreated });
+
+      const other = await insertCustomer(database().db, { ospAaAddress: newAddress().toLowerCase() });
+      const taken = await createProfile(other, handle);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ success: false, code: 'HANDLE_TAKEN', msgKey: 'HANDLE_TAKEN' });
+    });
+
+    it('refuses an invalid handle with the exact text and a reserved one as not available', async () => {
+      const customer = await insertCustomer(database().db, { ospAaAddress: newAddress().toLowerCase() });
+      for (const handle of ['Bad!', 'abc', 'a_very_long_handle_x']) {
+        const response = await createProfile(customer, handle);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(
+          'Restrict input to lowercase letters,numbers,underscores,Must be 4 and 15 characters.',
+        );
+      }
+      const reserved = await createProfile(customer, 'admin');
+      expect(reserved.statusCode).toBe(409);
+      expect(reserved.json().message).toBe('This handle name is not available. Please try another.');
+    });
+
+    it('refuses a customer without a smart account', async () => {
+      const customer = await insertCustomer(database().db, { isOldType: true });
+      const response = await createProfile(customer, `${tag}_no_aa`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().msgKey).toBe('profile.smart.account.required');
+    });
+  });
+
+  describe('POST /contract/gas/policy', () => {
+    it('sponsors an allowed operation, which then runs through the bundler with no ETH in the account', async () => {
+      const account = await toOjoSmartAccount({
+        client: client(),
+        factoryAddress: chain.devnet.deployments.contracts.SmartAccountFactory,
+        owner: privateKeyToAccount(generatePrivateKey()),
+      });
+      const customer = await insertCustomer(database().db, { ospAaAddress: account.address.toLowerCase() });
+      const headers = await asCustomer(customer);
+      const bundler = createOjoBundlerClient({
+        bundlerUrl: chain.devnet.bundlerUrl,
+        client: client(),
+        account,
+        paymaster: createVerifyingPaymaster({
+          paymasterAddress: chain.devnet.deployments.contracts.VerifyingPaymaster,
+          async getSponsorship({ chainId: _chainId, ...operation }) {
+            const response = await app.inject({
+              method: 'POST',
+              url: '/contract/gas/policy',
+              headers,
+              payload: operationBody(operation),
+            });
+            expect(response.statusCode).toBe(200);
+            const { policy_data } = response.json().obj;
+            expect(policy_data).toMatchObject({
+              paymaster: chain.devnet.deployments.contracts.VerifyingPaymaster,
+              paymasterVerificationGasLimit: '0xea60',
+              paymasterPostOpGasLimit: '0x0',
+            });
+            return policy_data.paymasterData;
+          },
+        }),
+      });
+      expect(await client().getBalance({ address: account.address })).toBe(0n);
+      const handle = `${tag}_sponsored`;
+      const receipt = await sendUserOperationAndWait(bundler, {
+        calls: [
+          {
+            to: registry(),
+            data: encodeFunctionData({
+              abi: profileRegistryAbi,
+              functionName: 'createProfile',
+              args: [handle],
+            }),
+          },
+        ],
+      });
+      expect(receipt.success).toBe(true);
+      const profileId = await client().readContract({
+        address: registry(),
+        abi: profileRegistryAbi,
+        functionName: 'profileOf',
+        args: [account.address],
+      });
+      expect(profileId).toBeGreaterThan(0n);
+    });
+
+    it('refuses a foreign sender, a disallowed call, a value transfer and a session without smart account', async () => {
+      const sender = newAddress();
+      const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+      const headers = await asCustomer(customer);
+      const policy = (payload: Record<string, unknown>, requestHeaders: Record<string, string> = headers) =>
+        app.inject({ method: 'POST', url: '/contract/gas/policy', headers: requestHeaders, payload });
+      const allowedCall = encodeFunctionData({
+        abi: smartAccountAbi,
+        functionName: 'execute',
+        args: [
+          registry(),
+          0n,
+          encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['abcd'] }),
+        ],
+      });
+
+      const foreign = await policy(operationBody({ sender: newAddress(), callData: allowedCall }));
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toMatchObject({ success: false, code: 'GAS_SENDER_NOT_ALLOWED' });
+
+      const otherTarget = encodeFunctionData({
+        abi: smartAccountAbi,
+        functionName: 'execute',
+        args: [newAddress(), 0n, '0xa9059cbb'],
+      });
+      const disallowed = await policy(operationBody({ sender, callData: otherTarget }));
+      expect(disallowed.statusCode).toBe(403);
+      expect(disallowed.json().code).toBe('GAS_CALL_NOT_ALLOWED');
+
+      const withValue = encodeFunctionData({
+        abi: smartAccountAbi,
+        functionName: 'execute',
+        args: [
+          registry(),
+          1n,
+          encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['abcd'] }),
+        ],
+      });
+      expect((await policy(operationBody({ sender, callData: withValue }))).json().code).toBe(
+        'GAS_CALL_NOT_ALLOWED',
+      );
+
+      const notExecute = await policy(operationBody({ sender, callData: '0xdeadbeef' }));
+      expect(notExecute.json().code).toBe('GAS_CALL_NOT_ALLOWED');
+
+      const badFactory = await policy(
+        operationBody({ sender, callData: allowedCall, factory: newAddress(), factoryData: '0x1234' }),
+      );
+      expect(badFactory.json().code).toBe('GAS_FACTORY_NOT_ALLOWED');
+
+      const malformed = await policy({ sender, callData: 'zz' });
+      expect(malformed.statusCode).toBe(400);
+
+      const oldUser = await insertCustomer(database().db, { isOldType: true });
+      const noAccount = await policy(
+        operationBody({ sender, callData: allowedCall }),
+        await asCustomer(oldUser),
+      );
+      expect(noAccount.json().code).toBe('GAS_NO_SMART_ACCOUNT');
+      expect((await policy(operationBody({ sender, callData: allowedCall }), saasHeaders)).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('stops sponsoring past the daily limit, counting one operation once', async () => {
+      const { app: limited } = await buildTestApp(database(), {
+        ...devnetEnv(chain.devnet, chain.dataDir),
+        GAS_DAILY_SPONSORED_OPS: '1',
+      });
+      try {
+        const sender = newAddress();
+        const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+        const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(customer.id) };
+        const callData = encodeFunctionData({
+          abi: smartAccountAbi,
+          functionName: 'execute',
+          args: [
+            sender,
+            0n,
+            encodeFunctionData({
+              abi: smartAccountAbi,
+              functionName: 'revokeSessionKey',
+              args: [newAddress()],
+            }),
+          ],
+        });
+        const ask = (nonce: bigint) =>
+          limited.inject({
+            method: 'POST',
+            url: '/contract/gas/policy',
+            headers,
+            payload: operationBody({ sender, callData, nonce }),
+          });
+        expect((await ask(0n)).statusCode).toBe(200);
+        expect((await ask(0n)).statusCode).toBe(200);
+        const over = await ask(1n);
+        expect(over.statusCode).toBe(429);
+        expect(over.json().code).toBe('GAS_DAILY_LIMIT');
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});
