@@ -11,6 +11,8 @@ import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
 import inviteRoutes from './modules/invite/routes';
+import oauthRoutes from './modules/oauth/routes';
+import oidcProviderRoutes from './modules/oidc-provider/routes';
 import profileRoutes from './modules/profile/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
@@ -70,12 +72,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(authenticate, { config });
 
   await app.register(healthRoutes, { config });
+  // The local stand-in for Google, Twitter and Apple sign-in (browsers send no saas_id there).
+  if (config.oidc.localProvider) await app.register(oidcProviderRoutes, { config });
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));
     for (const module of productModules) await product.register(module, { config });
+    await product.register(oauthRoutes, { config });
   });
 
   return app;

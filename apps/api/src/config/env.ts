@@ -58,6 +58,19 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('ojo-rate-limit:'),
   HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+  // Old users' OpenID Connect logins (issue 4): the embedded provider (default on outside production) and, per
+  // provider, the issuer and client credentials of the real one. Unset issuer: the embedded provider's.
+  OIDC_LOCAL_PROVIDER: flag.optional(),
+  OIDC_AUTO_CREATE_OLD_USERS: flag.optional(),
+  OIDC_GOOGLE_ISSUER: optionalString.pipe(httpUrl.optional()),
+  OIDC_GOOGLE_CLIENT_ID: optionalString,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_TWITTER_ISSUER: optionalString.pipe(httpUrl.optional()),
+  OIDC_TWITTER_CLIENT_ID: optionalString,
+  OIDC_TWITTER_CLIENT_SECRET: optionalString,
+  OIDC_APPLE_ISSUER: optionalString.pipe(httpUrl.optional()),
+  OIDC_APPLE_CLIENT_ID: optionalString,
+  OIDC_APPLE_CLIENT_SECRET: optionalString,
   // Identity layer, chain and gas (issue 4). API_PUBLIC_URL is the id token issuer; defaults to http://localhost:<port>.
   API_PUBLIC_URL: optionalString.pipe(origin.optional()),
   IDENTITY_CLIENT_ID: optionalString,
@@ -94,6 +107,19 @@ export interface AppConfig {
     redisPrefix: string;
   };
   healthTimeoutMs: number;
+  /**
+   * Old users' OpenID Connect logins: whether the embedded provider is mounted at /oidc/<provider>, whether unknown
+   * identities become old-type customers, and each provider's configured client settings (unset values get local
+   * defaults, see modules/oauth/provider-settings.ts).
+   */
+  oidc: {
+    localProvider: boolean;
+    autoCreateOldUsers: boolean;
+    providers: Record<
+      'google' | 'twitter' | 'apple',
+      { issuer: string | undefined; clientId: string | undefined; clientSecret: string | undefined }
+    >;
+  };
   /** Public origin of this API: the id token issuer (`iss`). */
   publicUrl: string;
   /** SIWE id tokens: audience (spec 9 default client id is the product name) and, in production, the ES256 key. */
@@ -167,6 +193,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redisPrefix: values.RATE_LIMIT_REDIS_PREFIX,
     },
     healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
+    oidc: {
+      localProvider: values.OIDC_LOCAL_PROVIDER ?? !isProduction,
+      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? !isProduction,
+      providers: {
+        google: {
+          issuer: values.OIDC_GOOGLE_ISSUER?.replace(/\/$/, ''),
+          clientId: values.OIDC_GOOGLE_CLIENT_ID,
+          clientSecret: values.OIDC_GOOGLE_CLIENT_SECRET,
+        },
+        twitter: {
+          issuer: values.OIDC_TWITTER_ISSUER?.replace(/\/$/, ''),
+          clientId: values.OIDC_TWITTER_CLIENT_ID,
+          clientSecret: values.OIDC_TWITTER_CLIENT_SECRET,
+        },
+        apple: {
+          issuer: values.OIDC_APPLE_ISSUER?.replace(/\/$/, ''),
+          clientId: values.OIDC_APPLE_CLIENT_ID,
+          clientSecret: values.OIDC_APPLE_CLIENT_SECRET,
+        },
+      },
+    },
     publicUrl: values.API_PUBLIC_URL ?? `http://localhost:${values.API_PORT}`,
     identity: {
       clientId: values.IDENTITY_CLIENT_ID ?? values.PRODUCT_NAME,

@@ -1,0 +1,97 @@
+import { randomInt } from 'node:crypto';
+import { OAUTH_MSG_KEYS, OLD_LOGIN_LOCKED_CODE } from '@ojo/api-contract/oauth';
+import type { Database } from '@ojo/db/client';
+import { type Customer, customers } from '@ojo/db/schema/customers';
+import { oldLoginLocks } from '@ojo/db/schema/old-login-locks';
+import { and, eq } from '@ojo/db/sql';
+import type { LoginProvider } from '@ojo/domain/enums';
+import { keccak256, slice, toBytes } from 'viem';
+import { AppError } from '../../lib/errors';
+
+const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_CODE_ATTEMPTS = 8;
+
+/**
+ * The web3auth address of an old identity: the last 20 bytes of keccak256("web3auth:<provider>:<subject>"),
+ * lower-case. The old system derived a key per (verifier, verifierId) through web3auth; we hold no such key, so a
+ * deterministic hash stands in: the same identity always maps to the same address, different identities to
+ * different ones, and nobody holds its private key (the migration binds a smart account instead; nothing signs with
+ * it). Uses the hash (not the key derivation) of Ethereum addresses, so it looks and checks like one.
+ */
+export function web3authAddressFor(provider: LoginProvider, subject: string): string {
+  return slice(keccak256(toBytes(`web3auth:${provider}:${subject}`)), 12).toLowerCase();
+}
+
+function randomInviteCode(): string {
+  let code = '';
+  for (let index = 0; index < 6; index += 1)
+    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+  return code;
+}
+
+async function findOldUser(db: Database, provider: LoginProvider, subject: string): Promise<Customer | null> {
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.loginProvider, provider), eq(customers.loginSubject, subject)))
+    .limit(1);
+  return customer ?? null;
+}
+
+/**
+ * The old-type customer of a social identity. Unknown identities are created when `autoCreate` is on (the local
+ * provider stands in for the old system's whole user base, so anyone signing in there is an old user); otherwise
+ * they are refused, because a real provider's new identity is not an account of the old system.
+ */
+export async function findOrCreateOldUser(
+  db: Database,
+  provider: LoginProvider,
+  subject: string,
+  options: { autoCreate: boolean },
+): Promise<Customer> {
+  const existing = await findOldUser(db, provider, subject);
+  if (existing) return existing;
+  if (!options.autoCreate) {
+    throw new AppError(
+      403,
+      'OAUTH_ACCOUNT_NOT_FOUND',
+      OAUTH_MSG_KEYS.accountNotFound,
+      `No old account belongs to this ${provider} identity; new players log in with a smart account`,
+    );
+  }
+  for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+    // Any unique conflict (the same identity created concurrently, or an invite code collision) inserts nothing.
+    const [created] = await db
+      .insert(customers)
+      .values({
+        isOldType: true,
+        loginProvider: provider,
+        loginSubject: subject,
+        web3authAddress: web3authAddressFor(provider, subject),
+        inviteCode: randomInviteCode(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const concurrent = await findOldUser(db, provider, subject);
+    if (concurrent) return concurrent;
+  }
+  throw new Error('could not allocate an invite code for a new old-type customer');
+}
+
+/** Refuses a locked old account with cause code 5115, which makes the web open its warning popup (spec 8). */
+export async function assertOldLoginAllowed(db: Database, customer: Customer): Promise<void> {
+  const [lock] = await db
+    .select({ reason: oldLoginLocks.reason })
+    .from(oldLoginLocks)
+    .where(eq(oldLoginLocks.customerId, customer.id))
+    .limit(1);
+  if (lock) {
+    throw new AppError(
+      403,
+      OLD_LOGIN_LOCKED_CODE,
+      OAUTH_MSG_KEYS.oldLoginLocked,
+      'The old login of this account is locked; contact support',
+    );
+  }
+}

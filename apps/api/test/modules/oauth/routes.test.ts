@@ -1,0 +1,294 @@
+import { customerInfoSchema } from '@ojo/api-contract/customer';
+import { oidcCodes } from '@ojo/db/schema/oidc-codes';
+import { runSeeds } from '@ojo/db/seed';
+import { OLD_USER_TEST_IDENTITIES, oldUsersSeed } from '@ojo/db/seeds/old-users';
+import { eq } from '@ojo/db/sql';
+import { describeWithDatabases } from '@ojo/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppConfig } from '../../../src/config/env';
+import { web3authAddressFor } from '../../../src/modules/oauth/service';
+import { sha256Base64Url } from '../../../src/modules/oidc-provider/service';
+import { buildTestApp, TEST_SAAS_ID } from '../../helpers';
+import { callbackUri, obtainCode } from '../oidc-provider/oidc-flow';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+const identity = (email: string) => {
+  const found = OLD_USER_TEST_IDENTITIES.find((candidate) => candidate.email === email);
+  if (!found) throw new Error(`no test identity ${email}`);
+  return found;
+};
+
+describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) => {
+  let app: TestApp;
+  let config: AppConfig;
+
+  beforeAll(async () => {
+    await runSeeds(database().db, [oldUsersSeed]);
+    // More logins than the default auth limit of 10 per minute happen here; the limit has its own test below.
+    ({ app, config } = await buildTestApp(database(), { RATE_LIMIT_AUTH_MAX: '100' }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const login = (body: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/customer/login/oauth',
+      headers: { saas_id: TEST_SAAS_ID },
+      payload: body,
+    });
+
+  const getCustomer = (jwt: string) =>
+    app.inject({ method: 'GET', url: '/customer', headers: { saas_id: TEST_SAAS_ID, jwt_token: jwt } });
+
+  it('logs Ada in through the whole Google code flow as an old user with a web3auth address and no smart account', async () => {
+    const discovery = (
+      await app.inject({ method: 'GET', url: '/oidc/google/.well-known/openid-configuration' })
+    ).json();
+    expect(discovery.issuer).toBe(`${config.publicUrl}/oidc/google`);
+    const ada = identity('ada@example.com');
+    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+
+    const response = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, code: '0', msgKey: 'success' });
+    expect(body.obj.jwtKey).toEqual(expect.any(String));
+    expect(body.obj.created).toEqual(expect.any(Number));
+
+    const customer = await getCustomer(body.obj.jwtKey);
+    expect(customer.statusCode).toBe(200);
+    const info = customerInfoSchema.parse(customer.json().obj);
+    expect(info.isOldType).toBe(true);
+    expect(info.web3authAddress).toBe(ada.web3authAddress);
+    expect(info.abstractAddress.osp_aa).toBeUndefined();
+    expect(info.created).toBe(body.obj.created);
+  });
+
+  it('logs Bob in with Twitter and Cy with Apple, each as their own seeded account', async () => {
+    const seen = new Set<string>();
+    for (const [provider, email] of [
+      ['twitter', 'bob@example.com'],
+      ['apple', 'cy@example.com'],
+    ] as const) {
+      const person = identity(email);
+      const flow = await obtainCode(app, config, provider, { subject: person.subject });
+      const response = await login({
+        provider,
+        code: flow.code,
+        redirectUri: callbackUri(config),
+        codeVerifier: flow.codeVerifier,
+      });
+      expect(response.statusCode).toBe(200);
+      const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
+      expect(info.web3authAddress).toBe(person.web3authAddress);
+      seen.add(info.id);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it('creates an old-type account for a new local identity, and finds the same one next time', async () => {
+    const ids: string[] = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const flow = await obtainCode(app, config, 'google', { email: 'New.Person@Example.com' });
+      const response = await login({
+        provider: 'google',
+        code: flow.code,
+        redirectUri: callbackUri(config),
+        codeVerifier: flow.codeVerifier,
+      });
+      expect(response.statusCode).toBe(200);
+      const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
+      expect(info.isOldType).toBe(true);
+      expect(info.web3authAddress).toMatch(/^0x[0-9a-f]{40}$/);
+      ids.push(info.id);
+    }
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it("refuses the locked account with cause code '5115' (warning popup)", async () => {
+    const dee = identity('dee@example.com');
+    const flow = await obtainCode(app, config, 'google', { subject: dee.subject });
+    const response = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: '5115',
+      msgKey: 'customer.oauth.old.login.locked',
+      obj: null,
+    });
+  });
+
+  it('refuses a wrong PKCE verifier, and the code cannot be retried afterwards', async () => {
+    const ada = identity('ada@example.com');
+    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+    const body = { provider: 'google', code: flow.code, redirectUri: callbackUri(config) };
+    const wrong = await login({ ...body, codeVerifier: 'x'.repeat(43) });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
+    expect(wrong.json().message).toContain('PKCE verification failed');
+    const retry = await login({ ...body, codeVerifier: flow.codeVerifier });
+    expect(retry.statusCode).toBe(401);
+    expect(retry.json().message).toContain('already used');
+  });
+
+  it('refuses a code used twice', async () => {
+    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
+    const body = {
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+    };
+    expect((await login(body)).statusCode).toBe(200);
+    const again = await login(body);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
+    expect(again.json().message).toContain('already used');
+  });
+
+  it('refuses a code older than 60 s', async () => {
+    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
+    const [row] = await database()
+      .db.select()
+      .from(oidcCodes)
+      .where(eq(oidcCodes.codeHash, sha256Base64Url(flow.code)));
+    expect(row!.expiresAt.getTime() - row!.authTime.getTime()).toBe(60_000);
+    // Move the code's life 61 s into the past, as if the person waited that long.
+    await database()
+      .db.update(oidcCodes)
+      .set({ authTime: new Date(Date.now() - 61_000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oidcCodes.codeHash, sha256Base64Url(flow.code)));
+    const response = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toContain('expired');
+  });
+
+  it('refuses a redirect URI that is not the web callback, and a nonce the id token does not carry', async () => {
+    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
+    const wrongRedirect = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: 'https://evil.example/auth/callback',
+      codeVerifier: flow.codeVerifier,
+    });
+    expect(wrongRedirect.statusCode).toBe(400);
+    expect(wrongRedirect.json().msgKey).toBe('customer.oauth.redirect.uri.invalid');
+
+    const wrongNonce = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+      nonce: 'not-the-nonce-of-this-login',
+    });
+    expect(wrongNonce.statusCode).toBe(401);
+    expect(wrongNonce.json()).toMatchObject({ code: 'OAUTH_ID_TOKEN_INVALID' });
+  });
+
+  it('refuses bad input with 400 and an unknown provider', async () => {
+    const response = await login({
+      provider: 'facebook',
+      code: 'x',
+      redirectUri: callbackUri(config),
+      codeVerifier: 'y',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('lists the three providers with their authorization endpoint and client id for the web', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/customer/login/oauth/providers',
+      headers: { saas_id: TEST_SAAS_ID },
+    });
+    expect(response.statusCode).toBe(200);
+    const list = response.json().obj as Array<Record<string, string>>;
+    expect(list.map((entry) => entry.provider)).toEqual(['google', 'twitter', 'apple']);
+    expect(list[0]).toMatchObject({
+      displayName: 'Google',
+      issuer: `${config.publicUrl}/oidc/google`,
+      authorizationEndpoint: `${config.publicUrl}/oidc/google/authorize`,
+      clientId: 'ojo-arena-web',
+      redirectUri: callbackUri(config),
+    });
+  });
+
+  it('derives the seeded web3auth addresses from provider and subject', () => {
+    for (const person of OLD_USER_TEST_IDENTITIES) {
+      expect(web3authAddressFor(person.provider, person.subject)).toBe(person.web3authAddress);
+    }
+  });
+});
+
+describeWithDatabases('POST /customer/login/oauth with real providers only', ({ database }) => {
+  it('refuses a provider that is not configured, and unknown identities are not created', async () => {
+    const { app } = await buildTestApp(database(), { OIDC_LOCAL_PROVIDER: 'false' });
+    try {
+      const notMounted = await app.inject({
+        method: 'GET',
+        url: '/oidc/google/.well-known/openid-configuration',
+      });
+      expect(notMounted.statusCode).toBe(404);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/customer/login/oauth',
+        headers: { saas_id: TEST_SAAS_ID },
+        payload: {
+          provider: 'apple',
+          code: 'abc',
+          redirectUri: 'http://localhost:3000/auth/callback',
+          codeVerifier: 'v'.repeat(43),
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'OAUTH_PROVIDER_DISABLED' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describeWithDatabases('POST /customer/login/oauth rate limit', ({ database }) => {
+  it('answers 429 past the auth rate limit', async () => {
+    const { app } = await buildTestApp(database(), { RATE_LIMIT_AUTH_MAX: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/customer/login/oauth',
+          headers: { saas_id: TEST_SAAS_ID },
+          payload: {
+            provider: 'google',
+            code: 'no-such-code',
+            redirectUri: 'http://localhost:3000/auth/callback',
+            codeVerifier: 'v'.repeat(43),
+          },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});

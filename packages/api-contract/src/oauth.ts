@@ -1,0 +1,89 @@
+import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
+import { ERROR_CODES } from '@ojo/domain/error-codes';
+import { z } from 'zod';
+import { customerEnvelope, errorEnvelope } from './envelope';
+
+/**
+ * Old users' social login (spec points 1, 4, 6, 7: POST /customer/login/oauth). The web runs the OpenID Connect
+ * authorization-code flow with PKCE against the provider and hands the code to the API, which exchanges it with the
+ * client secret, verifies the id token and answers the session jwt of the old-type customer.
+ */
+
+export const loginProviderSchema = z.enum(LOGIN_PROVIDERS);
+
+/** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
+const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be a PKCE code verifier');
+
+export const oauthLoginBody = z.object({
+  provider: loginProviderSchema,
+  /** The authorization code from the callback URL. */
+  code: z.string().min(1).max(2048),
+  /** The redirect URI sent at /authorize; must be a registered one (the web origin's /auth/callback). */
+  redirectUri: z.url().max(2048),
+  codeVerifier: codeVerifierSchema,
+  /** The nonce sent at /authorize, if any; the id token must carry it. */
+  nonce: z.string().min(1).max(512).optional(),
+});
+export type OauthLoginBody = z.infer<typeof oauthLoginBody>;
+
+/** `obj` of a login (spec 3 "Login response: jwtKey, created"). */
+export const loginResultSchema = z
+  .object({
+    /** Session jwt, sent back in the jwt_token header. */
+    jwtKey: z.string(),
+    /** The customer's creation time in milliseconds since the epoch. */
+    created: z.number().int(),
+  })
+  .meta({ id: 'LoginResult' });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** `code` of a login refused because the old account is locked: the web opens the warning popup (spec 8). */
+export const OLD_LOGIN_LOCKED_CODE = ERROR_CODES.LOGIN_WARNING_POPUP;
+
+/** msgKeys of the refusals of POST /customer/login/oauth. */
+export const OAUTH_MSG_KEYS = {
+  providerDisabled: 'customer.oauth.provider.disabled',
+  redirectUriNotAllowed: 'customer.oauth.redirect.uri.invalid',
+  codeRejected: 'customer.oauth.code.invalid',
+  idTokenInvalid: 'customer.oauth.id.token.invalid',
+  providerUnavailable: 'customer.oauth.provider.unavailable',
+  accountNotFound: 'customer.oauth.account.not.found',
+  oldLoginLocked: 'customer.oauth.old.login.locked',
+} as const;
+
+export const oauthLoginSchema = {
+  summary: 'Old-user login with Google, Twitter or Apple (OpenID Connect code + PKCE verifier)',
+  description:
+    'Exchanges the code at the provider, verifies the id token and answers the session jwt of the old-type ' +
+    `customer. A locked old account is refused with HTTP 403 and code '${ERROR_CODES.LOGIN_WARNING_POPUP}'.`,
+  tags: ['customer'],
+  body: oauthLoginBody,
+  response: {
+    200: customerEnvelope(loginResultSchema),
+    400: errorEnvelope,
+    401: errorEnvelope,
+    403: errorEnvelope,
+    429: errorEnvelope,
+    502: errorEnvelope,
+  },
+};
+
+/** One login provider as the web needs it to start the flow. */
+export const oauthProviderInfoSchema = z.object({
+  provider: loginProviderSchema,
+  displayName: z.string(),
+  issuer: z.string(),
+  /** Where the web sends the browser (from the provider's discovery document). */
+  authorizationEndpoint: z.string(),
+  clientId: z.string(),
+  /** The redirect URI to send; the web's callback route. */
+  redirectUri: z.string(),
+  scope: z.string(),
+});
+export type OauthProviderInfo = z.infer<typeof oauthProviderInfoSchema>;
+
+export const oauthProvidersSchema = {
+  summary: 'The usable old-user login providers and how to start their sign-in',
+  tags: ['customer'],
+  response: { 200: customerEnvelope(z.array(oauthProviderInfoSchema)) },
+};
