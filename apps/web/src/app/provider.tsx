@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { createArenaAccountProvider } from '@/features/auth/lib/arena-account-provider';
 import { isApiError } from '@/lib/api-client';
 
 const MAX_QUERY_RETRIES = 2;
@@ -23,9 +25,10 @@ export function createQueryClient(): QueryClient {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const [wallet] = useState(createArenaAccountProvider);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AuthProvider wallet={wallet}>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ROUTE_NAMES, ROUTES, type RouteName } from '@/config/routes';
+import { AUTH_ROUTES, ROUTE_NAMES, ROUTES, type RouteName } from '@/config/routes';
 import { AppLayout, AppLayoutLoading } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -47,6 +47,18 @@ export const routes: RouteObject[] = [
           ErrorBoundary: RouteErrorBoundary,
         }),
       ),
+      {
+        id: 'createProfile',
+        path: AUTH_ROUTES.createProfile.path,
+        lazy: lazyPage(() => import('./routes/create-profile')),
+        ErrorBoundary: RouteErrorBoundary,
+      },
+      {
+        id: 'authCallback',
+        path: AUTH_ROUTES.authCallback.path,
+        lazy: lazyPage(() => import('./routes/auth-callback')),
+        ErrorBoundary: RouteErrorBoundary,
+      },
       {
         id: 'notFound',
         path: '*',

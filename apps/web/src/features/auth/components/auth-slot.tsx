@@ -1,12 +1,15 @@
 import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
 import { needsMigrationBind } from '@ojo/domain/session/user';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { HeaderLoginButtons } from '@/features/home/components/header-login-buttons';
 import { useAuthState, useAuthStore } from '../hooks/use-auth';
-import { AuthDialogs } from './auth-dialogs';
 import { AuthRouterBridge } from './auth-router-bridge';
+
+/** The dialogs (and Radix with them) load when one first opens, not with the landing page (issue 5). */
+const AuthDialogs = lazy(async () => ({ default: (await import('./auth-dialogs')).AuthDialogs }));
 
 const SLOT_BUTTON =
   'rounded-xl border border-white/15 bg-white/5 px-4 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime';
@@ -38,11 +41,11 @@ export function AuthSlot() {
       ) : store ? (
         <HeaderLoginButtons revealOnScroll={isHome} />
       ) : null}
-      {store ? (
-        <>
+      {store ? <AuthRouterBridge /> : null}
+      {store && (state.dialog !== null || state.isWelcomeOpen) ? (
+        <Suspense fallback={null}>
           <AuthDialogs />
-          <AuthRouterBridge />
-        </>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -26,6 +26,7 @@ export function OauthCallbackPage() {
       code: result.code,
       codeVerifier: result.codeVerifier,
       redirectUri: result.redirectUri,
+      nonce: result.nonce,
       returnTo: result.returnTo,
     });
   }, [store]);

@@ -1,8 +1,9 @@
 import type { Address, Hex } from 'viem';
+import { PopupBlockedError } from '../wallet/popup-provider';
 
 /**
  * What the login needs from the account provider (spec 4 Login: 'connect the wallet'). The app's implementation
- * sits on the wallet popup's EIP-1193 provider (features/auth/wallet); `connect` must open the popup before its
+ * (arena-account-provider.ts) sits on the wallet popup's EIP-1193 provider; `connect` must open the popup before its
  * first await, because it runs inside the click and browsers block pop-ups opened later.
  */
 export interface AccountProvider {
@@ -12,18 +13,13 @@ export interface AccountProvider {
   signMessage(address: Address, message: string): Promise<Hex>;
   /** Forgets the connection and closes the popup. */
   disconnect(): Promise<void>;
+  /** A stored session names its smart account: the provider knows it as connected without a popup. */
+  restore(address: Address): void;
   /** Called when the wallet disconnects on its own (the person closed it or left). Returns the unsubscribe. */
   onDisconnect(listener: () => void): () => void;
 }
 
-/** The popup could not be opened (window.open returned null): the popup-blocked notice shows. */
-export class PopupBlockedError extends Error {
-  constructor() {
-    super('The account provider pop-up was blocked');
-    this.name = 'PopupBlockedError';
-  }
-}
-
+/** window.open returned null: the popup-blocked notice shows (spec 8). */
 export function isPopupBlockedError(error: unknown): boolean {
   return error instanceof PopupBlockedError;
 }

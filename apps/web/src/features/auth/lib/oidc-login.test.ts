@@ -2,33 +2,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   codeChallengeFor,
   createAuthorizationUrl,
-  discoveryUrl,
   OIDC_PENDING_KEY,
-  type OidcDiscovery,
+  type OidcProviderInfo,
   readOidcCallback,
 } from './oidc-login';
 
-const discovery: OidcDiscovery = {
-  issuer: 'http://localhost:3001/oidc/google',
-  authorization_endpoint: 'http://localhost:3001/oidc/google/auth',
-  code_challenge_methods_supported: ['S256'],
+const info: OidcProviderInfo = {
+  provider: 'google',
+  authorizationEndpoint: 'http://localhost:3001/oidc/google/auth',
+  clientId: 'ojo-web',
+  redirectUri: 'http://localhost:3000/auth/callback',
+  scope: 'openid email profile',
 };
 
 beforeEach(() => sessionStorage.clear());
 
-async function start() {
-  const url = new URL(
-    await createAuthorizationUrl({
-      provider: 'google',
-      discovery,
-      clientId: 'ojo-web',
-      redirectUri: 'http://localhost:3000/auth/callback',
-      returnTo: '/',
-      storage: sessionStorage,
-    }),
-  );
-  return url;
-}
+const start = async () =>
+  new URL(await createAuthorizationUrl({ info, returnTo: '/', storage: sessionStorage }));
 
 describe('old-user login: OpenID Connect code flow with PKCE', () => {
   it('derives the S256 challenge of RFC 7636 appendix B', async () => {
@@ -37,22 +27,18 @@ describe('old-user login: OpenID Connect code flow with PKCE', () => {
     );
   });
 
-  it('finds the provider through standard discovery on the API', () => {
-    expect(discoveryUrl('http://localhost:3001', 'apple')).toBe(
-      'http://localhost:3001/oidc/apple/.well-known/openid-configuration',
-    );
-  });
-
-  it('sends the code request with state and the challenge of a remembered verifier', async () => {
+  it('sends the code request with state, nonce and the challenge of a remembered verifier', async () => {
     const url = await start();
-    expect(url.origin + url.pathname).toBe(discovery.authorization_endpoint);
+    expect(url.origin + url.pathname).toBe(info.authorizationEndpoint);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe('ojo-web');
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback');
-    expect(url.searchParams.get('scope')).toContain('openid');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     const pending = JSON.parse(sessionStorage.getItem(OIDC_PENDING_KEY) ?? '{}');
     expect(url.searchParams.get('state')).toBe(pending.state);
+    expect(url.searchParams.get('nonce')).toBe(pending.nonce);
+    expect(pending.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
     expect(url.searchParams.get('code_challenge')).toBe(await codeChallengeFor(pending.codeVerifier));
   });
 
@@ -60,7 +46,13 @@ describe('old-user login: OpenID Connect code flow with PKCE', () => {
     const url = await start();
     const state = url.searchParams.get('state');
     const result = readOidcCallback(`?code=abc&state=${state}`, sessionStorage);
-    expect(result).toMatchObject({ ok: true, provider: 'google', code: 'abc', returnTo: '/' });
+    expect(result).toMatchObject({
+      ok: true,
+      provider: 'google',
+      code: 'abc',
+      returnTo: '/',
+      nonce: url.searchParams.get('nonce'),
+    });
     expect(readOidcCallback(`?code=abc&state=${state}`, sessionStorage)).toEqual({
       ok: false,
       reason: 'no-pending-login',

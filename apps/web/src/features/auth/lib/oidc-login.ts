@@ -1,28 +1,34 @@
-import { isOneOf, LOGIN_PROVIDERS, type LoginProvider } from '@ojo/domain/enums';
+import { LOGIN_PROVIDERS, type LoginProvider } from '@ojo/domain/enums';
 import { z } from 'zod';
 
 /**
  * The old users' login (spec 1, 6: Google, Twitter or Apple) as an OpenID Connect authorization-code flow with PKCE
- * (RFC 7636). The page goes to the provider's authorization endpoint found through standard discovery, comes back
+ * (RFC 7636). The page goes to the provider's authorization endpoint (found by the API through standard OpenID
+ * discovery of the provider's issuer and listed at `GET /customer/login/oauth/providers`), comes back
  * to the callback route with `code` and `state`, and hands the code with its verifier to the API
  * (`POST /customer/login/oauth`), which exchanges it. The verifier never leaves this tab's session storage until then.
  */
 
 export const OIDC_PENDING_KEY = 'ojo_oidc_pending';
 
-/** The fields of an OpenID Provider's discovery document the web needs. */
-export const oidcDiscoverySchema = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  code_challenge_methods_supported: z.array(z.string()).optional(),
-});
-export type OidcDiscovery = z.infer<typeof oidcDiscoverySchema>;
+/** How to start one provider's sign-in, as `GET /customer/login/oauth/providers` lists it (from its discovery). */
+export interface OidcProviderInfo {
+  provider: LoginProvider;
+  /** The provider's authorization endpoint, from its OpenID discovery document. */
+  authorizationEndpoint: string;
+  clientId: string;
+  /** The registered redirect URI: this app's callback route. */
+  redirectUri: string;
+  scope: string;
+}
 
 const pendingSchema = z.object({
   provider: z.enum(LOGIN_PROVIDERS),
   state: z.string().min(16),
   codeVerifier: z.string().min(43).max(128),
   redirectUri: z.string(),
+  /** OpenID Connect nonce: the provider's id token must carry it, so a replayed token does not log in. */
+  nonce: z.string().min(16),
   /** Where to come back to after the login, a path of this app. */
   returnTo: z.string().startsWith('/'),
 });
@@ -45,49 +51,30 @@ export async function codeChallengeFor(codeVerifier: string): Promise<string> {
   return base64Url(new Uint8Array(digest));
 }
 
-export function discoveryUrl(apiUrl: string, provider: LoginProvider): string {
-  return `${apiUrl}/oidc/${provider}/.well-known/openid-configuration`;
-}
-
-export async function fetchOidcDiscovery(
-  apiUrl: string,
-  provider: LoginProvider,
-  fetchImpl: typeof fetch = fetch,
-): Promise<OidcDiscovery> {
-  const response = await fetchImpl(discoveryUrl(apiUrl, provider), {
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`OpenID discovery for ${provider} answered HTTP ${response.status}`);
-  const discovery = oidcDiscoverySchema.parse(await response.json());
-  const methods = discovery.code_challenge_methods_supported;
-  if (methods && !methods.includes('S256')) throw new Error(`${provider} does not support PKCE S256`);
-  return discovery;
-}
-
 export interface AuthorizationRequest {
-  provider: LoginProvider;
-  discovery: OidcDiscovery;
-  clientId: string;
-  redirectUri: string;
+  info: OidcProviderInfo;
   returnTo: string;
   storage: Storage;
 }
 
 /** Builds the authorization URL and remembers state and verifier for the callback. */
 export async function createAuthorizationUrl(request: AuthorizationRequest): Promise<string> {
+  const { info } = request;
   const pending: PendingOidcLogin = {
-    provider: request.provider,
+    provider: info.provider,
     state: randomToken(),
     codeVerifier: randomToken(48),
-    redirectUri: request.redirectUri,
+    redirectUri: info.redirectUri,
+    nonce: randomToken(),
     returnTo: request.returnTo,
   };
-  const url = new URL(request.discovery.authorization_endpoint);
+  const url = new URL(info.authorizationEndpoint);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', request.clientId);
-  url.searchParams.set('redirect_uri', request.redirectUri);
-  url.searchParams.set('scope', 'openid email profile');
+  url.searchParams.set('client_id', info.clientId);
+  url.searchParams.set('redirect_uri', info.redirectUri);
+  url.searchParams.set('scope', info.scope);
   url.searchParams.set('state', pending.state);
+  url.searchParams.set('nonce', pending.nonce);
   url.searchParams.set('code_challenge', await codeChallengeFor(pending.codeVerifier));
   url.searchParams.set('code_challenge_method', 'S256');
   request.storage.setItem(OIDC_PENDING_KEY, JSON.stringify(pending));
@@ -101,6 +88,7 @@ export type OidcCallbackResult =
       code: string;
       codeVerifier: string;
       redirectUri: string;
+      nonce: string;
       returnTo: string;
     }
   | {
@@ -136,10 +124,7 @@ export function readOidcCallback(search: string, storage: Storage): OidcCallback
     code,
     codeVerifier: pending.codeVerifier,
     redirectUri: pending.redirectUri,
+    nonce: pending.nonce,
     returnTo: pending.returnTo,
   };
-}
-
-export function isLoginProvider(value: unknown): value is LoginProvider {
-  return isOneOf(LOGIN_PROVIDERS, value);
 }

@@ -1,20 +1,16 @@
 import type { LoginProvider } from '@ojo/domain/enums';
-import { env } from '@/config/env';
 import { AUTH_ROUTES } from '@/config/routes';
-import { createAuthorizationUrl, fetchOidcDiscovery } from './oidc-login';
-
-/** The client id the web app is registered under at the old users' providers (the embedded one locally). */
-export const OIDC_CLIENT_ID = env.saasId;
+import { getOauthProviders } from '../api/get-oauth-providers';
+import { createAuthorizationUrl } from './oidc-login';
 
 /** Old-user icons (spec 2 Home): leave for the provider's sign-in page; it sends the person back to the callback. */
 export async function startOidcLogin(provider: LoginProvider): Promise<void> {
-  const discovery = await fetchOidcDiscovery(env.apiUrl, provider);
+  const info = (await getOauthProviders()).find((entry) => entry.provider === provider);
+  if (!info) throw new Error(`Login with ${provider} is not available`);
+  const { pathname, search, origin } = window.location;
   const url = await createAuthorizationUrl({
-    provider,
-    discovery,
-    clientId: OIDC_CLIENT_ID,
-    redirectUri: `${window.location.origin}${AUTH_ROUTES.authCallback.path}`,
-    returnTo: window.location.pathname === AUTH_ROUTES.authCallback.path ? '/' : window.location.pathname,
+    info: { ...info, redirectUri: info.redirectUri || `${origin}${AUTH_ROUTES.authCallback.path}` },
+    returnTo: pathname === AUTH_ROUTES.authCallback.path ? '/' : `${pathname}${search}`,
     storage: window.sessionStorage,
   });
   window.location.assign(url);

@@ -1,136 +1,18 @@
-import type { CustomerInfo } from '@ojo/api-contract/customer';
 import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
-import { type Address, type Hex, verifyMessage } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { parseSiweMessage } from 'viem/siwe';
+import type { Address } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import type { SessionKey } from '@/lib/session-storage';
-import { type AccountProvider, PopupBlockedError } from '../lib/account-provider';
-import { type AuthApi, type AuthStore, createAuthStore, isFullUserState } from './auth-store';
-
-const NOW = 1_750_000_000_000;
-const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
-const LOCATION = { host: 'localhost:3000', origin: 'http://localhost:3000' };
-
-const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
-const tokenExpiringAt = (expSeconds: number, sub = 'x') =>
-  `${b64url('{"alg":"ES256"}')}.${b64url(JSON.stringify({ sub, exp: expSeconds }))}.sig`;
-
-function customer(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
-  return {
-    id: '42',
-    isOldType: false,
-    profile: null,
-    telegramId: null,
-    web3authAddress: null,
-    abstractAddress: { osp_aa: { address: account.address } },
-    addressAll: [],
-    connectAddress: {},
-    created: NOW,
-    ...overrides,
-  };
-}
-
-/**
- * An in-memory identity layer and customer service that check what a real one checks: nonces are single use, the
- * message must name the page and chain, the signature must recover to the account, the login's public key must be
- * the signer.
- */
-class FakeBackend implements AuthApi {
-  nonces = new Set<string>();
-  calls: string[] = [];
-  loginBodies: unknown[] = [];
-  customer: CustomerInfo = customer();
-  created = NOW;
-  loginFailure: ApiError | null = null;
-  bindFailure: ApiError | null = null;
-  idTokenExp = NOW / 1000 + 3600;
-
-  async getSiweNonce() {
-    this.calls.push('nonce');
-    const nonce = `n${this.nonces.size}abcdefgh12345`;
-    this.nonces.add(nonce);
-    return nonce;
-  }
-  async verifySiwe({ message, signature }: { message: string; signature: string }) {
-    this.calls.push('verify');
-    const parsed = parseSiweMessage(message);
-    if (!parsed.nonce || !this.nonces.delete(parsed.nonce)) throw new Error('unknown nonce');
-    if (parsed.domain !== LOCATION.host || parsed.uri !== LOCATION.origin || parsed.chainId !== 11124) {
-      throw new Error('wrong message');
-    }
-    const valid = await verifyMessage({
-      address: parsed.address as Address,
-      message,
-      signature: signature as Hex,
-    });
-    if (!valid) throw new Error('bad signature');
-    return { idToken: tokenExpiringAt(this.idTokenExp, parsed.address) };
-  }
-  async refreshIdToken(_idToken: string) {
-    this.calls.push('refreshIdToken');
-    return { idToken: tokenExpiringAt(NOW / 1000 + 7200) };
-  }
-  async refreshSessionToken() {
-    this.calls.push('refreshSessionToken');
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800) };
-  }
-  async loginCustomer(body: { idToken: string; publicKey: string; inviteCode: string; sourceType: string }) {
-    this.calls.push('login');
-    this.loginBodies.push(body);
-    if (this.loginFailure) throw this.loginFailure;
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
-  }
-  async loginOauth(body: { provider: string; code: string }) {
-    this.calls.push(`oauth:${body.provider}:${body.code}`);
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
-  }
-  async bindCustomer(body: { idToken: string; publicKey: string }) {
-    this.calls.push('bind');
-    if (this.bindFailure) throw this.bindFailure;
-    this.customer = {
-      ...this.customer,
-      isOldType: false,
-      abstractAddress: { osp_aa: { address: body.publicKey } },
-    };
-  }
-  async getCustomer() {
-    this.calls.push('customer');
-    return this.customer;
-  }
-}
-
-/** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */
-class LocalWallet implements AccountProvider {
-  blocked = false;
-  connects = 0;
-  disconnects = 0;
-  listeners = new Set<() => void>();
-  connect() {
-    this.connects += 1;
-    if (this.blocked) return Promise.reject(new PopupBlockedError());
-    return Promise.resolve(account.address);
-  }
-  async signMessage(address: Address, message: string) {
-    expect(address).toBe(account.address);
-    return account.signMessage({ message });
-  }
-  async disconnect() {
-    this.disconnects += 1;
-  }
-  onDisconnect(listener: () => void) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
-
-class MemorySession {
-  values = new Map<SessionKey, string>();
-  get = (key: SessionKey) => this.values.get(key);
-  set = (key: SessionKey, value: string) => void this.values.set(key, value);
-  clear = () => this.values.clear();
-}
+import {
+  account,
+  customer,
+  FakeBackend,
+  LOCATION,
+  LocalWallet,
+  MemorySession,
+  NOW,
+  tokenExpiringAt,
+} from '../testing/memory-auth';
+import { type AuthStore, createAuthStore, isFullUserState } from './auth-store';
 
 let backend: FakeBackend;
 let wallet: LocalWallet;
@@ -299,6 +181,7 @@ describe('spec 4 session upkeep', () => {
     session.set('jwt', jwt);
     await store.initialize();
     expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.customer });
+    expect(wallet.restored).toEqual([account.address]);
     expect(resets).toBe(0);
   });
 
@@ -343,6 +226,32 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     expect(store.getState().dialog).toBeNull();
     expect(isFullUserState(store.getState())).toBe(true);
     expect(session.get('idToken')).toBeDefined();
+  });
+
+  it('keeps the welcome of a just-created old account until the migration and the profile are done', async () => {
+    backend.customer = { ...oldUser(), profile: null };
+    backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
+    await store.loginWithOauthCode({
+      provider: 'google',
+      code: 'c',
+      redirectUri: 'r',
+      codeVerifier: 'v',
+      returnTo: '/',
+    });
+    expect(store.getState()).toMatchObject({
+      dialog: 'migrationTips',
+      isWelcomeOpen: false,
+      isWelcomePending: true,
+    });
+    await store.bindAccount();
+    expect(store.getState()).toMatchObject({
+      dialog: null,
+      isWelcomeOpen: false,
+      isWelcomePending: true,
+      navigation: { to: '/create-profile' },
+    });
+    store.completeProfileCreation();
+    expect(store.getState().isWelcomeOpen).toBe(true);
   });
 
   it('shows the already-bound text for customer.public.key.already.binded, else Bind failed', async () => {

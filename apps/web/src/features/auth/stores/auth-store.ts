@@ -2,7 +2,7 @@ import type { CustomerInfo } from '@ojo/api-contract/customer';
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
 import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
-import { isFullUser, needsMigrationBind } from '@ojo/domain/session/user';
+import { isFullUser, needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
 import type { SessionKey } from '@/lib/session-storage';
 import { type AccountProvider, isPopupBlockedError } from '../lib/account-provider';
@@ -62,6 +62,7 @@ export interface AuthApi {
     code: string;
     redirectUri: string;
     codeVerifier: string;
+    nonce?: string;
   }): Promise<CustomerLoginResult>;
   bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
   getCustomer(): Promise<CustomerInfo>;
@@ -153,15 +154,18 @@ export function createAuthStore(deps: AuthStoreDeps) {
   async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
     const user = await deps.api.getCustomer();
     if (!isCurrent()) return;
-    const isNew = typeof created === 'number' && isNewlyCreated(created, now());
-    const needsProfile = user.profile === null && !needsMigrationBind(user);
+    // A welcome still owed (the account was new when the migration or the profile was still to do) stays owed.
+    const isNew = (typeof created === 'number' && isNewlyCreated(created, now())) || state.isWelcomePending;
+    const needsBind = needsMigrationBind(user);
+    const needsProfile = user.profile === null && !needsBind;
+    const isWelcomeLater = needsBind || needsProfile;
     setState({
       status: 'loggedIn',
       jwt,
       user,
-      isWelcomeOpen: isNew && !needsProfile,
-      isWelcomePending: isNew && needsProfile,
-      dialog: needsMigrationBind(user) ? 'migrationTips' : null,
+      isWelcomeOpen: isNew && !isWelcomeLater,
+      isWelcomePending: isNew && isWelcomeLater,
+      dialog: needsBind ? 'migrationTips' : null,
       navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : state.navigation,
     });
   }
@@ -225,6 +229,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       code: string;
       redirectUri: string;
       codeVerifier: string;
+      nonce?: string;
       returnTo: string;
     }): Promise<void> {
       const current = ++attempt;
@@ -335,9 +340,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
       attempt += 1;
       // The id token is a stateless, short-lived JWT: forgetting it (with its cookie) ends the identity session.
       deps.session.clear();
-      deps.resetApp();
       setState({ ...INITIAL_AUTH_STATE, navigation: { to: deps.homePath, replace: false } });
+      // The wallet library records its disconnection in storage: disconnect first, then clear the storage.
       await deps.wallet.disconnect().catch(() => {});
+      deps.resetApp();
     },
 
     /** spec 4: on load, stored tokens decide the state; expired ones log the user out. */
@@ -354,6 +360,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
       try {
         const user = await deps.api.getCustomer();
         if (current !== attempt) return;
+        const address = smartAccountAddress(user);
+        if (address) deps.wallet.restore(address as Address);
         setState({ user, dialog: needsMigrationBind(user) ? 'migrationTips' : state.dialog });
       } catch {
         // A 401 logs out through the API client's unauthorized event; other failures keep the session.

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the old user's account. A
+ * failure rejects with the envelope's msgKey (e.g. customer.public.key.already.binded).
+ */
+export async function bindCustomer(body: { idToken: string; publicKey: string }): Promise<void> {
+  await apiClient.call({
+    host: 'customer',
+    path: '/customer/bind',
+    method: 'POST',
+    secure: true,
+    body,
+    schema: z.null(),
+  });
+}

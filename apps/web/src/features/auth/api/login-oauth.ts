@@ -1,0 +1,19 @@
+import { loginResultSchema, type OauthLoginBody } from '@ojo/api-contract/oauth';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * `POST /customer/login/oauth` (spec 7): the old user's authorization code and PKCE verifier, exchanged by the API
+ * with the provider; answers the session jwt like `POST /customer/login`. Cause code 5115 comes back as `code`.
+ */
+export async function loginOauth(
+  body: OauthLoginBody,
+): Promise<{ jwtKey: string | null; created: number | null }> {
+  const { obj } = await apiClient.call({
+    host: 'customer',
+    path: '/customer/login/oauth',
+    method: 'POST',
+    body,
+    schema: loginResultSchema,
+  });
+  return { jwtKey: obj?.jwtKey ?? null, created: obj?.created ?? null };
+}

@@ -1,0 +1,15 @@
+import { idTokenResult } from '@ojo/api-contract/identity';
+import { apiClient } from '@/lib/api-client';
+
+/** `POST /identity/refresh`: a new id token for one that is still valid (spec 4 renewal). */
+export async function refreshIdToken(idToken: string): Promise<{ idToken: string }> {
+  const { obj } = await apiClient.call({
+    host: 'customer',
+    path: '/identity/refresh',
+    method: 'POST',
+    body: { idToken },
+    schema: idTokenResult,
+  });
+  if (!obj) throw new Error('The identity layer answered no id token');
+  return obj;
+}

@@ -1,0 +1,89 @@
+import type { LoginProvider } from '@ojo/domain/enums';
+import { LOGIN_TEXT } from '@ojo/domain/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { toast } from '@/components/ui/toast';
+import {
+  type HomeLoginActions,
+  HomeLoginActionsProvider,
+} from '@/features/home/components/home-login-actions';
+import { apiClient } from '@/lib/api-client';
+import { getJwt } from '@/lib/session-storage';
+import { AuthStoreContext } from '../hooks/use-auth';
+import type { AccountProvider } from '../lib/account-provider';
+import { type AuthStore, isFullUserState } from '../stores/auth-store';
+import { createAppAuthStore } from '../stores/create-app-auth-store';
+
+async function startOldUserLogin(provider: LoginProvider): Promise<void> {
+  try {
+    const { startOidcLogin } = await import('../lib/start-oidc-login');
+    await startOidcLogin(provider);
+  } catch {
+    toast.error(LOGIN_TEXT.authorizationFailed);
+  }
+}
+
+/** Keeps the session as spec 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
+function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
+  useEffect(() => {
+    void store.initialize();
+    const stopUnauthorized = apiClient.onUnauthorized(() => {
+      if (store.getState().jwt || getJwt()) void store.logout();
+    });
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') void store.renewTokens();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    const stopDisconnect = wallet.onDisconnect(() => store.handleWalletDisconnect());
+    return () => {
+      stopUnauthorized();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      stopDisconnect();
+    };
+  }, [store, wallet]);
+}
+
+/**
+ * The login feature around the app: the auth store, its session upkeep and the handlers of the home page's login
+ * buttons (hero and header).
+ */
+export function AuthProvider({ wallet, children }: { wallet: AccountProvider; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [store] = useState(() => createAppAuthStore({ queryClient, wallet }));
+  return (
+    <AuthStoreProvider store={store} wallet={wallet}>
+      {children}
+    </AuthStoreProvider>
+  );
+}
+
+/** Provides a given auth store with its upkeep and the home login handlers. */
+export function AuthStoreProvider({
+  store,
+  wallet,
+  children,
+}: {
+  store: AuthStore;
+  wallet: AccountProvider;
+  children: ReactNode;
+}) {
+  useSessionUpkeep(store, wallet);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const isFullUser = isFullUserState(state);
+  const isLoggingIn = state.status === 'loggingIn';
+  const actions = useMemo<HomeLoginActions>(
+    () => ({
+      onLoginWithProvider: (inviteCode, sourceType) =>
+        void store.loginWithAccount({ inviteCode, sourceType }),
+      onOldUserLogin: (provider) => void startOldUserLogin(provider),
+      isFullUser,
+      isLoggingIn,
+    }),
+    [store, isFullUser, isLoggingIn],
+  );
+  return (
+    <AuthStoreContext.Provider value={store}>
+      <HomeLoginActionsProvider value={actions}>{children}</HomeLoginActionsProvider>
+    </AuthStoreContext.Provider>
+  );
+}

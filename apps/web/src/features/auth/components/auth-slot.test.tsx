@@ -1,0 +1,158 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { type AuthStore, createAuthStore, isFullUserState } from '../stores/auth-store';
+import { customer, FakeBackend, LOCATION, LocalWallet, MemorySession, NOW } from '../testing/memory-auth';
+import { AuthStoreProvider } from './auth-provider';
+import { AuthSlot } from './auth-slot';
+
+let backend: FakeBackend;
+let wallet: LocalWallet;
+let session: MemorySession;
+let store: AuthStore;
+let resets: number;
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderSlot(path = '/wallet') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <AuthSlot />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthStoreProvider store={store} wallet={wallet}>
+      <RouterProvider router={router} />
+    </AuthStoreProvider>,
+  );
+  return router;
+}
+
+const slot = () => screen.getByTestId('auth-slot');
+const where = () => screen.getByTestId('where').textContent;
+
+beforeEach(() => {
+  backend = new FakeBackend();
+  wallet = new LocalWallet();
+  session = new MemorySession();
+  resets = 0;
+  store = createAuthStore({
+    api: backend,
+    wallet,
+    session,
+    location: LOCATION,
+    productName: 'OJO Arena',
+    chainId: 11124,
+    now: () => NOW,
+    notifyError: () => {},
+    resetApp: () => {
+      resets += 1;
+    },
+    createProfilePath: '/create-profile',
+    homePath: '/',
+  });
+});
+
+describe('auth slot (spec 2: the header shows login or logout)', () => {
+  it('logs a new player in from the header and sends them to Create profile', async () => {
+    renderSlot('/wallet');
+    await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
+    await waitFor(() => expect(where()).toBe('/create-profile'));
+    expect(within(slot()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(slot()).queryByRole('button', { name: 'Login with Arena Wallet' })).not.toBeInTheDocument();
+  });
+
+  it("asks 'Are you sure you want to logout?'; Cancel keeps the session, Logout ends it and goes to /", async () => {
+    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.created = NOW - 60_000;
+    await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
+    renderSlot('/wallet');
+    await userEvent.click(within(slot()).getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Logout' });
+    expect(dialog).toHaveTextContent('Are you sure you want to logout?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(session.get('jwt')).toBeDefined();
+
+    await userEvent.click(within(slot()).getByRole('button', { name: 'Logout' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(session.values.size).toBe(0);
+    expect(resets).toBe(1);
+    expect(wallet.disconnects).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
+  it("shows the popup-blocked notice with 'Got it'", async () => {
+    wallet.blocked = true;
+    renderSlot('/wallet');
+    await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      "POPUP BLOCKED: Please disable 'Block pop-ups' in your phone or browser settings.",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("opens the New account login prompt on cause code 5115; its 'Login with' button logs in", async () => {
+    backend.loginFailure = new ApiError({ kind: 'envelope', status: 200, code: '5115', message: 'old' });
+    renderSlot('/wallet');
+    await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New account login prompt' });
+    backend.loginFailure = null;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with Arena Wallet' }));
+    await waitFor(() => expect(store.getState().status).toBe('loggedIn'));
+    expect(screen.queryByRole('dialog', { name: 'New account login prompt' })).not.toBeInTheDocument();
+  });
+
+  it('shows Account Migration Tips to an old user; binding makes a full user', async () => {
+    backend.customer = customer({
+      isOldType: true,
+      web3authAddress: '0x00000000000000000000000000000000000000aa',
+      abstractAddress: {},
+      profile: { handle: 'veteran', avatar: null, profileId: '3' },
+    });
+    renderSlot('/');
+    await store.loginWithOauthCode({
+      provider: 'google',
+      code: 'c',
+      redirectUri: 'r',
+      codeVerifier: 'v',
+      returnTo: '/',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Account Migration Tips' });
+    expect(dialog).toHaveTextContent('Mar 5, 2025');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bind a Arena Wallet account' }));
+    await waitFor(() => expect(isFullUserState(store.getState())).toBe(true));
+    expect(screen.queryByRole('dialog', { name: 'Account Migration Tips' })).not.toBeInTheDocument();
+    expect(
+      within(slot()).queryByRole('button', { name: 'Bind a Arena Wallet account' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the welcome modal to an account created within 30 s', async () => {
+    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    renderSlot('/');
+    await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to OJO Arena' });
+    expect(dialog).toHaveTextContent('@racer');
+    await userEvent.click(within(dialog).getByRole('button', { name: "Let's go" }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { env } from '@/config/env';
+import { AUTH_ROUTES, ROUTES } from '@/config/routes';
+import {
+  clearInviteSelection,
+  resetInviteSelectionCache,
+} from '@/features/referral/hooks/use-invite-selection';
+import { clearSession, getSessionValue, setSessionValue } from '@/lib/session-storage';
+import type { AccountProvider } from '../lib/account-provider';
+import { type AuthApi, createAuthStore } from './auth-store';
+
+/**
+ * The API calls of the login, each loaded with its schema when first used: the landing page does not download
+ * them (nor zod) before anyone clicks a login button.
+ */
+const api: AuthApi = {
+  getSiweNonce: async () => (await import('../api/get-siwe-nonce')).getSiweNonce(),
+  verifySiwe: async (body) => (await import('../api/verify-siwe')).verifySiwe(body),
+  refreshIdToken: async (idToken) => (await import('../api/refresh-id-token')).refreshIdToken(idToken),
+  refreshSessionToken: async () => (await import('../api/refresh-session-token')).refreshSessionToken(),
+  loginCustomer: async (body) => (await import('../api/login-customer')).loginCustomer(body),
+  loginOauth: async (body) => (await import('../api/login-oauth')).loginOauth(body),
+  bindCustomer: async (body) => (await import('../api/bind-customer')).bindCustomer(body),
+  getCustomer: async () => (await import('../api/get-customer')).getCustomer(),
+};
+
+function clearBrowserStorage(): void {
+  for (const storage of [window.localStorage, window.sessionStorage]) {
+    try {
+      storage.clear();
+    } catch {
+      // Storage disabled by the browser: nothing is kept there anyway.
+    }
+  }
+}
+
+/** The app's auth store: the real API client, the wallet popup, the session cookies and the app's caches. */
+export function createAppAuthStore(options: { queryClient: QueryClient; wallet: AccountProvider }) {
+  return createAuthStore({
+    api,
+    wallet: options.wallet,
+    session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
+    location: { host: window.location.host, origin: window.location.origin },
+    productName: env.productName,
+    chainId: env.chainId,
+    notifyError: (message) => toast.error(message),
+    resetApp: () => {
+      // spec 4 Logout: local and session storage, the user's cached data, the invite codes.
+      clearBrowserStorage();
+      clearInviteSelection();
+      resetInviteSelectionCache();
+      options.queryClient.clear();
+    },
+    createProfilePath: AUTH_ROUTES.createProfile.path,
+    homePath: ROUTES.home.path,
+  });
+}

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import {
+  browserState,
+  fetchCustomer,
+  loginThroughPopup,
+  readProfileOnChain,
+  SESSION_COOKIE_NAMES,
+} from './auth-helpers';
+
+/**
+ * spec 4 Login and Profile creation, spec 2 Create profile and Dialogs, spec 5 Profile handle, against the whole
+ * stack: the wallet popup (apps/wallet), SIWE and the customer calls (apps/api), the ProfileRegistry on the devnet.
+ */
+test('a new player logs in through the popup, creates a handle on chain, is welcomed, stays logged in and logs out', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await loginThroughPopup(context, () =>
+    page.getByRole('button', { name: 'Login with Arena Wallet' }).first().click(),
+  );
+
+  // No profile yet: the Create profile page, prefilled from the smart account's last 6 characters.
+  await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Create profile' })).toBeVisible();
+  const customer = await fetchCustomer(context);
+  const smartAccount = customer.abstractAddress.osp_aa?.address ?? '';
+  expect(smartAccount).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  const input = page.getByRole('textbox', { name: 'Handle' });
+  await expect(input).toHaveValue(smartAccount.slice(-6).toLowerCase());
+  await expect(page.getByText('The handle cannot be changed after creation.')).toBeVisible();
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+
+  await input.fill('Bad-Name');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Restrict input to lowercase letters,numbers,underscores,Must be 4 and 15 characters.',
+  );
+  await expect(create).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Clear handle' }).click();
+  await expect(input).toHaveValue('');
+  await expect(create).toBeDisabled();
+
+  // 'admin' is in the server's whitelist of reserved handles.
+  await input.fill('admin');
+  await create.click();
+  await expect(page.getByRole('alert')).toHaveText('This handle name is not available. Please try another.');
+  await expect(create).toBeDisabled();
+
+  const handle = `p_${Date.now().toString(36)}`;
+  await input.fill(handle);
+  await create.click();
+  await expect(page.getByRole('heading', { name: 'Profile Creating' })).toBeVisible();
+  await expect(
+    page.getByText('We are still creating your on-chain profile, please wait a minute...'),
+  ).toBeVisible();
+
+  // Success: home, history replaced, and the welcome modal.
+  await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
+  const welcome = page.getByRole('dialog', { name: 'Welcome to OJO Arena' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText(`@${handle}`);
+
+  const onChain = await readProfileOnChain(handle);
+  expect(onChain.profileId).toBeGreaterThan(0n);
+  expect(onChain.owner.toLowerCase()).toBe(smartAccount.toLowerCase());
+  expect(onChain.handle).toBe(handle);
+
+  await welcome.getByRole('button', { name: "Let's go" }).click();
+  await expect(welcome).toBeHidden();
+  // A full user sees no login buttons.
+  await expect(page.getByRole('button', { name: 'Login with Arena Wallet' })).toHaveCount(0);
+
+  // Still logged in after a reload.
+  await page.reload();
+  const logout = page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login with Arena Wallet' })).toHaveCount(0);
+  expect((await browserState(page, context)).cookies).toEqual(
+    expect.arrayContaining(['ojo_jwt', 'ojo_id_token']),
+  );
+
+  // Logout asks first; then every cookie and storage entry of the site is gone.
+  await logout.click();
+  const confirm = page.getByRole('dialog', { name: 'Logout' });
+  await expect(confirm).toContainText('Are you sure you want to logout?');
+  await confirm.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login with Arena Wallet' }).first()).toBeVisible();
+  await expect
+    .poll(async () => browserState(page, context), { timeout: 10_000 })
+    .toEqual({ cookies: [], local: [], session: [] });
+  for (const name of SESSION_COOKIE_NAMES) {
+    expect((await context.cookies()).some((cookie) => cookie.name === name)).toBe(false);
+  }
+});
+
+test('a blocked popup shows the notice, and Got it closes it', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login with Arena Wallet' }).first().click();
+  const notice = page.getByRole('dialog');
+  await expect(notice).toContainText(
+    "POPUP BLOCKED: Please disable 'Block pop-ups' in your phone or browser settings.",
+  );
+  await notice.getByRole('button', { name: 'Got it' }).click();
+  await expect(notice).toBeHidden();
+  // Nothing was stored: the person is still logged out.
+  await expect(page.getByRole('button', { name: 'Login with Arena Wallet' }).first()).toBeEnabled();
+});
