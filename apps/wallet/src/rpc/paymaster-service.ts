@@ -59,10 +59,10 @@ export function createPaymasterServiceSponsorship(options: {
   fetch?: typeof fetch;
 }): GetSponsorship {
   const doFetch = options.fetch ?? fetch;
-  return async ({ chainId, ...userOperation }) => {
+  // The API knows its chain: the body is the operation alone (packages/api-contract/src/gas.ts gasPolicyBody).
+  return async ({ chainId: _chainId, ...userOperation }) => {
     const hex = (value: bigint | undefined) => (value === undefined ? undefined : numberToHex(value));
     const body = {
-      chainId,
       sender: userOperation.sender,
       nonce: hex(userOperation.nonce),
       factory: userOperation.factory,
