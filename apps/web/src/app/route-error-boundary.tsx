@@ -1,27 +1,13 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { NOT_FOUND_TITLE, ROUTES } from '@/config/routes';
+import { ROUTES } from '@/config/routes';
 
 const buttonClass =
   'inline-flex items-center rounded-xl px-5 py-3 text-sm font-black uppercase tracking-wider transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-lime';
 
-/**
- * The error boundary of every route: a friendly message instead of a stack (STYLE.md point 9), with a way to try
- * again and a way home. The layout stays, so the person can still navigate.
- */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title={NOT_FOUND_TITLE} description="There is nothing at this address.">
-        <Link to={ROUTES.home.path} className={`${buttonClass} bg-lime text-arena-950 hover:bg-lime/90`}>
-          Back to home
-        </Link>
-      </Page>
-    );
-  }
-  // Keep the details for whoever debugs, never for the person.
-  console.error(error);
+/** What a failed page shows: a friendly message instead of a stack (STYLE.md point 9), a way to retry, a way home. */
+export function RouteErrorView() {
   return (
     <Page
       title="Something went wrong"
@@ -44,4 +30,29 @@ export function RouteErrorBoundary() {
       </div>
     </Page>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+}
+
+/**
+ * The error boundary of every page (its rendering and the download of its code). It sits inside the layout, so the
+ * person can still navigate; the router gives every page its own, so another page starts afresh.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    // Keep the details for whoever debugs, never for the person.
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.hasFailed ? <RouteErrorView /> : this.props.children;
+  }
 }

@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/config/env';
 import { NOT_FOUND_TITLE, ROUTE_NAMES, ROUTES } from '@/config/routes';
 import { AppLayout } from './layout/app-layout';
 import { AppProvider } from './provider';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { ROUTE_MODULES, routes } from './router';
+import { AppRoutes, ROUTE_MODULES } from './router';
 
 /** spec point 2, 'Route list', verbatim (the "and" rows split in two). */
 const SPEC_ROUTES = [
@@ -52,14 +52,21 @@ function BrokenPage(): never {
   throw new Error('kaboom');
 }
 
+/** Shows where the memory router is, as the address bar would. */
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+const currentPath = () => screen.getByTestId('current-path').textContent;
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <CurrentPath />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return router;
 }
 
 describe('route table', () => {
@@ -80,13 +87,13 @@ describe('route table', () => {
   });
 
   it('shows the 404 page with a link home for an unknown path, and the link works', async () => {
-    const router = renderAt('/no/such/page');
+    renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: NOT_FOUND_TITLE })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: `Welcome to ${env.productName}` }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(currentPath()).toBe('/');
   });
 
   it('marks the current section in the navigation, Game included on its sub-pages', async () => {
@@ -98,33 +105,36 @@ describe('route table', () => {
   });
 
   it('navigates with the header links', async () => {
-    const router = renderAt('/');
+    renderAt('/');
     await screen.findByRole('heading', { level: 1, name: `Welcome to ${env.productName}` });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Badges' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Badges' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/mint-badge');
+    expect(currentPath()).toBe('/mint-badge');
     expect(within(nav).getByRole('link', { name: 'Badges' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('keeps the shell and shows a friendly message when a page fails to render', async () => {
-    const failing: RouteObject[] = [
-      {
-        Component: AppLayout,
-        children: [
-          {
-            path: '/broken',
-            Component: BrokenPage,
-            ErrorBoundary: RouteErrorBoundary,
-          },
-        ],
-      },
-    ];
     const original = console.error;
     const logged: unknown[] = [];
     console.error = (...args: unknown[]) => logged.push(args);
     try {
-      render(<RouterProvider router={createMemoryRouter(failing, { initialEntries: ['/broken'] })} />);
+      render(
+        <MemoryRouter initialEntries={['/broken']}>
+          <Routes>
+            <Route Component={AppLayout}>
+              <Route
+                path="/broken"
+                element={
+                  <RouteErrorBoundary>
+                    <BrokenPage />
+                  </RouteErrorBoundary>
+                }
+              />
+            </Route>
+          </Routes>
+        </MemoryRouter>,
+      );
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
       ).toBeInTheDocument();

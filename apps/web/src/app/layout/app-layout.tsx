@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ScrollRestoration } from './scroll-restoration';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -26,13 +27,11 @@ export function AppLayout() {
   );
 }
 
-/** Shown while the first page's code loads: the shell around a spinner, so the header never flashes. */
-export function AppLayoutLoading() {
+/** Shown in the layout while a page's code loads, so the header never flashes. */
+export function PageLoading() {
   return (
-    <Shell>
-      <div className="grid flex-1 place-items-center py-24">
-        <Spinner label="Loading page" />
-      </div>
-    </Shell>
+    <div className="grid flex-1 place-items-center py-24">
+      <Spinner label="Loading page" />
+    </div>
   );
 }

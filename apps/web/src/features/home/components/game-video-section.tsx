@@ -40,7 +40,8 @@ export function GameVideoSection() {
     // Autoplay is allowed only for muted video; set the property before playing, as React does not.
     video.muted = true;
     video.load();
-    video.play().catch(() => {
+    // Promise.resolve: old engines (and jsdom) return nothing from play() instead of a promise.
+    Promise.resolve(video.play()).catch(() => {
       // Autoplay refused (data saver, reduced motion settings): the poster stays and the controls-free clip waits.
     });
   }, [isNear]);
