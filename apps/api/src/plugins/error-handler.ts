@@ -34,6 +34,24 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
     .join('; ');
 }
 
+/** viem's names for a node it could not reach or that did not answer in time. */
+const UNREACHABLE_ERRORS = new Set([
+  'HttpRequestError',
+  'TimeoutError',
+  'WebSocketRequestError',
+  'SocketClosedError',
+]);
+
+/** True when the error, or any error it wraps, says the chain or bundler could not be reached. */
+export function isUpstreamUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 10 && current instanceof Error; depth++) {
+    if (UNREACHABLE_ERRORS.has(current.name)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Maps any thrown value to a status and an error envelope. Only unexpected failures become a 500. */
 export function toErrorResponse(error: unknown): { statusCode: number; body: ErrorEnvelope; isBug: boolean } {
   if (error instanceof AppError) {
@@ -63,6 +81,18 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
     return {
       statusCode,
       body: envelope(codeByStatus[statusCode] ?? transportErrorCodes.badRequest, 'request.invalid', message),
+      isBug: false,
+    };
+  }
+  if (isUpstreamUnavailable(error)) {
+    // The chain or bundler is down: the request may be fine, so say so instead of blaming a bug.
+    return {
+      statusCode: 503,
+      body: envelope(
+        transportErrorCodes.serviceUnavailable,
+        'chain.unavailable',
+        'The chain is not reachable',
+      ),
       isBug: false,
     };
   }

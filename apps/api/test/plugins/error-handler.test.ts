@@ -1,0 +1,32 @@
+import { createPublicClient, http } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/errors';
+import { isUpstreamUnavailable, toErrorResponse } from '../../src/plugins/error-handler';
+import { closedPortUrl } from '../helpers';
+
+describe('error handler', () => {
+  it('answers 503, not 500, when the chain cannot be reached (a real viem call to a closed port)', async () => {
+    const client = createPublicClient({ transport: http(await closedPortUrl(), { retryCount: 0 }) });
+    const error = await client.getBlockNumber().catch((caught: unknown) => caught);
+    expect(isUpstreamUnavailable(error)).toBe(true);
+    const response = toErrorResponse(error);
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toMatchObject({ success: false, msgKey: 'chain.unavailable' });
+    expect(response.isBug).toBe(false);
+  });
+
+  it('keeps a real bug a 500 without details', () => {
+    const response = toErrorResponse(new TypeError('x is undefined'));
+    expect(response.statusCode).toBe(500);
+    expect(response.body.message).toBe('Internal server error');
+    expect(response.isBug).toBe(true);
+  });
+
+  it('passes an AppError through with its status and code', () => {
+    const response = toErrorResponse(new AppError(409, 'HANDLE_TAKEN', 'handle.taken', 'taken'));
+    expect(response).toMatchObject({
+      statusCode: 409,
+      body: { code: 'HANDLE_TAKEN', msgKey: 'handle.taken' },
+    });
+  });
+});
