@@ -40,3 +40,17 @@ test('an old user logs in with Google, sees the migration tips, binds a smart ac
   await expect(page.getByRole('button', { name: 'Bind a Arena Wallet account' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Login with Arena Wallet' })).toHaveCount(0);
 });
+
+test('a locked old account (cause code 5115) gets the New account login prompt instead of a toast', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log in with Google' }).click();
+  // 'Dee (locked)' is the seeded Google identity whose old login is refused with cause code 5115.
+  await page.getByRole('button', { name: /Dee \(locked\)/ }).click();
+  const prompt = page.getByRole('dialog', { name: 'New account login prompt' });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt.getByRole('button', { name: 'Login with Arena Wallet' })).toBeVisible();
+  await expect(page.getByText('Authorization failed, please try again')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+});
