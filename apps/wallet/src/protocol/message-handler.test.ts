@@ -1,6 +1,7 @@
+import { WALLET_CHANNEL as CHANNEL } from '@ojo/domain/wallet/popup-protocol';
 import { describe, expect, it } from 'vitest';
 import { announceReady, createMessageHandler, type MessageTarget } from './message-handler';
-import { CHANNEL, WalletRpcError } from './messages';
+import { WalletRpcError } from './messages';
 
 const APP = 'http://localhost:3000';
 

@@ -1,14 +1,13 @@
 import {
-  CHANNEL,
-  type EventMessage,
-  type ProviderErrorData,
-  type ReadyMessage,
-  type ResponseMessage,
-  RPC_ERROR,
-  requestMessageSchema,
+  WALLET_CHANNEL as CHANNEL,
+  type WalletEventMessage as EventMessage,
+  type WalletRpcErrorData as ProviderErrorData,
+  type WalletReadyMessage as ReadyMessage,
+  type WalletResponseMessage as ResponseMessage,
+  WALLET_RPC_ERROR as RPC_ERROR,
   type WalletEvent,
-  WalletRpcError,
-} from './messages';
+} from '@ojo/domain/wallet/popup-protocol';
+import { requestMessageSchema, WalletRpcError } from './messages';
 
 /** Answers one EIP-1193 request from `origin`; throws a WalletRpcError to answer with an error. */
 export type RequestHandler = (request: {

@@ -1,4 +1,5 @@
 import { addSessionKeyCall } from '@ojo/contracts/session-key';
+import { WALLET_RPC_ERROR as RPC_ERROR } from '@ojo/domain/wallet/popup-protocol';
 import {
   type Address,
   getAddress,
@@ -13,7 +14,7 @@ import {
 import { z } from 'zod';
 import type { AccountService, Call, SentCalls } from '../accounts/account-service';
 import type { RequestHandler } from '../protocol/message-handler';
-import { RPC_ERROR, WalletRpcError } from '../protocol/messages';
+import { WalletRpcError } from '../protocol/messages';
 import type { Connections } from './connections';
 import { paymasterServiceSchema } from './paymaster-service';
 import type { Prompter } from './prompts';

@@ -1,6 +1,6 @@
+import { WALLET_CHANNEL } from '@ojo/domain/wallet/popup-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPopupProvider, PopupBlockedError, ProviderRpcError } from './popup-provider';
-import { WALLET_CHANNEL } from './protocol';
 
 const WALLET_ORIGIN = 'http://localhost:3003';
 const ACCOUNT = '0x00000000000000000000000000000000000000A1';

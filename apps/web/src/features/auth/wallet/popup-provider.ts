@@ -1,10 +1,13 @@
 import {
-  asWalletMessage,
-  POPUP_FEATURES,
-  POPUP_WINDOW_NAME,
+  asWalletInboundMessage,
+  USER_REJECTED_MESSAGE,
   WALLET_CHANNEL,
+  WALLET_RPC_ERROR,
   type WalletRequestMessage,
-} from './protocol';
+} from '@ojo/domain/wallet/popup-protocol';
+
+export const POPUP_WINDOW_NAME = 'ojo-arena-wallet';
+export const POPUP_FEATURES = 'popup,width=420,height=640';
 
 /**
  * An EIP-1193 provider over the account provider's popup (DESIGN.md section 6). Deliberately free of viem and
@@ -34,8 +37,8 @@ export class PopupBlockedError extends Error {
   }
 }
 
-export const USER_REJECTED_CODE = 4001;
-const userRejected = () => new ProviderRpcError(USER_REJECTED_CODE, 'User rejected the request.');
+export const USER_REJECTED_CODE = WALLET_RPC_ERROR.userRejected;
+const userRejected = () => new ProviderRpcError(USER_REJECTED_CODE, USER_REJECTED_MESSAGE);
 
 /** Answered without the popup. */
 const LOCAL_METHODS = new Set(['eth_chainId', 'net_version', 'eth_accounts', 'wallet_disconnect']);
@@ -133,7 +136,7 @@ export function createPopupProvider(options: PopupProviderOptions): PopupProvide
   const onMessage = (event: MessageEvent) => {
     // Exact checks: the wallet's origin AND our own popup window (DESIGN.md section 6).
     if (event.origin !== walletOrigin || !popup || event.source !== popup) return;
-    const message = asWalletMessage(event.data);
+    const message = asWalletInboundMessage(event.data);
     if (!message) return;
     if (message.type === 'ready') {
       isReady = true;
@@ -146,7 +149,7 @@ export function createPopupProvider(options: PopupProviderOptions): PopupProvide
       const entry = pending.get(message.id);
       if (!entry) return;
       pending.delete(message.id);
-      if (message.error) entry.reject(new ProviderRpcError(message.error.code, message.error.message));
+      if ('error' in message) entry.reject(new ProviderRpcError(message.error.code, message.error.message));
       else entry.resolve(message.result);
       return;
     }

@@ -1,9 +1,9 @@
+import { WALLET_CHANNEL } from '@ojo/domain/wallet/popup-protocol';
 import { defineChain } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConfig, http } from 'wagmi';
 import { connect, disconnect, getAccount } from 'wagmi/actions';
 import { createPopupProvider } from './popup-provider';
-import { WALLET_CHANNEL } from './protocol';
 import { ARENA_WALLET_CONNECTOR_ID, arenaWallet } from './wagmi-connector';
 
 const WALLET_ORIGIN = 'http://localhost:3003';
