@@ -27,10 +27,14 @@ export function AppLayout() {
   );
 }
 
-/** Shown in the layout while a page's code loads, so the header never flashes. */
+/**
+ * Shown in the layout while a page's code loads, so the header never flashes. It fills the screen below the
+ * 58 px header, which keeps the footer out of view: the page replacing it then moves nothing the person sees
+ * (no layout shift, issue 5).
+ */
 export function PageLoading() {
   return (
-    <div className="grid flex-1 place-items-center py-24">
+    <div className="grid min-h-[calc(100dvh-58px)] flex-1 place-items-center py-24">
       <Spinner label="Loading page" />
     </div>
   );
