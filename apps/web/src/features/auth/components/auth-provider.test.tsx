@@ -1,0 +1,101 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Address } from 'viem';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHomeLoginActions } from '@/features/home/components/home-login-actions';
+import { type AuthStore, createAuthStore } from '../stores/auth-store';
+import {
+  account,
+  customer,
+  FakeBackend,
+  LOCATION,
+  LocalWallet,
+  MemorySession,
+  NOW,
+  tokenExpiringAt,
+} from '../testing/memory-auth';
+import { AuthStoreProvider } from './auth-provider';
+
+let backend: FakeBackend;
+let wallet: LocalWallet;
+let session: MemorySession;
+let store: AuthStore;
+
+/** What the home page's buttons read from the login actions context. */
+function HomeButtonsProbe() {
+  const { loginWithProvider, isFullUser, isLoggingIn } = useHomeLoginActions();
+  return (
+    <div>
+      <button type="button" onClick={() => loginWithProvider('AB12CD', 'DOJO_DASH')}>
+        login
+      </button>
+      <p data-testid="full">{String(isFullUser)}</p>
+      <p data-testid="logging-in">{String(isLoggingIn)}</p>
+    </div>
+  );
+}
+
+function renderProvider() {
+  return render(
+    <AuthStoreProvider store={store} wallet={wallet}>
+      <HomeButtonsProbe />
+    </AuthStoreProvider>,
+  );
+}
+
+beforeEach(() => {
+  backend = new FakeBackend();
+  wallet = new LocalWallet();
+  session = new MemorySession();
+  store = createAuthStore({
+    api: backend,
+    wallet,
+    session,
+    location: LOCATION,
+    productName: 'OJO Arena',
+    chainId: 11124,
+    now: () => NOW,
+    notifyError: () => {},
+    resetApp: () => {},
+    createProfilePath: '/create-profile',
+    homePath: '/',
+  });
+});
+
+describe('AuthStoreProvider: the home login actions and the session upkeep of spec 4', () => {
+  it("plugs the login into home's buttons with the invite fields, and reports logging in and full user", async () => {
+    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    let release: (address: Address) => void = () => {};
+    wallet.connect = () => new Promise((resolve) => (release = resolve));
+    renderProvider();
+    expect(screen.getByTestId('full')).toHaveTextContent('false');
+    await userEvent.click(screen.getByRole('button', { name: 'login' }));
+    expect(screen.getByTestId('logging-in')).toHaveTextContent('true');
+    act(() => release(account.address));
+    await waitFor(() => expect(screen.getByTestId('full')).toHaveTextContent('true'));
+    expect(screen.getByTestId('logging-in')).toHaveTextContent('false');
+    expect(backend.loginBodies[0]).toMatchObject({ inviteCode: 'AB12CD', sourceType: 'DOJO_DASH' });
+  });
+
+  it('renews an id token with under 1200 s left when the page becomes visible again', async () => {
+    session.set('idToken', tokenExpiringAt(NOW / 1000 + 600));
+    renderProvider();
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(backend.calls).toContain('refreshIdToken');
+    expect(session.get('idToken')).toBe(tokenExpiringAt(NOW / 1000 + 7200));
+  });
+
+  it('a wallet that disconnects during the login ends the logging-in state', async () => {
+    wallet.connect = () => new Promise(() => {});
+    renderProvider();
+    await userEvent.click(screen.getByRole('button', { name: 'login' }));
+    expect(screen.getByTestId('logging-in')).toHaveTextContent('true');
+    act(() => {
+      for (const listener of wallet.listeners) listener();
+    });
+    expect(screen.getByTestId('logging-in')).toHaveTextContent('false');
+  });
+});
