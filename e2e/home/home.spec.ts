@@ -55,10 +55,19 @@ for (const width of WIDTHS) {
   });
 }
 
-test('the login buttons say honestly that login is not there yet', async ({ page }) => {
+test('the header login button appears only past 300 px of scroll', async ({ page }) => {
+  // A width without snapping, so the page stays exactly where it is put.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await page.getByRole('button', { name: `Login with ${PROVIDER_NAME}` }).click();
-  await expect(page.getByText('Login is coming soon')).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const headerLogin = page.getByTestId('header-login-buttons');
+  await expect(headerLogin).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 300, behavior: 'instant' }));
+  await expect(headerLogin).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 301, behavior: 'instant' }));
+  await expect(headerLogin.getByRole('button', { name: `Login with ${PROVIDER_NAME}` })).toBeVisible();
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(headerLogin).toHaveCount(0);
 });
 
 test.describe('section snapping', () => {

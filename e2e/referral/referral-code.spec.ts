@@ -38,7 +38,9 @@ test('a code the server does not know shows the error, and typing clears it', as
   await expect(input).toHaveValue('ZZZZZ9');
   await expect(page.getByText('Invalid referral code')).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'))).toBeNull();
+  await input.press('End');
   await input.press('Backspace');
+  await expect(input).toHaveValue('ZZZZZ');
   await expect(page.getByText('Invalid referral code')).toHaveCount(0);
 });
 

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, type Page, test } from '@playwright/test';
-import ts from 'typescript';
+import { build } from 'esbuild';
 import { type Address, createPublicClient, defineChain, type Hex, http, parseAbi, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -33,13 +32,17 @@ const smartAccountAbi = parseAbi([
   'function sessionKeyStatus(address key) view returns (uint8)',
 ]);
 
-/** The provider module as the browser gets it: TypeScript stripped, imports given their .js name. */
-function providerModule(name: string): string {
-  const source = readFileSync(join(providerDir, `${name}.ts`), 'utf8');
-  const output = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  return output.replace(/from '\.\/([a-z-]+)'/g, "from './$1.js'");
+/** The web app's provider module as the browser gets it: bundled with what it imports (@ojo/domain). */
+let providerBundle: Promise<string> | undefined;
+function providerModule(): Promise<string> {
+  providerBundle ??= build({
+    entryPoints: [join(providerDir, 'popup-provider.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+  }).then((result) => result.outputFiles[0]!.text);
+  return providerBundle;
 }
 
 const TEST_PAGE_HTML = `<!doctype html>
@@ -71,8 +74,7 @@ async function openTestPage(page: Page, hash = '') {
     if (path.endsWith('/index.html')) {
       await route.fulfill({ contentType: 'text/html', body: TEST_PAGE_HTML });
     } else {
-      const name = path.split('/').pop()?.replace(/\.js$/, '') ?? '';
-      await route.fulfill({ contentType: 'text/javascript', body: providerModule(name) });
+      await route.fulfill({ contentType: 'text/javascript', body: await providerModule() });
     }
   });
   await page.goto(`${TEST_PAGE}${hash}`);
