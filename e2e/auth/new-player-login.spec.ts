@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  browserState,
-  fetchCustomer,
-  loginThroughPopup,
-  readProfileOnChain,
-  SESSION_COOKIE_NAMES,
-} from './auth-helpers';
+import { fetchCustomer, loginThroughPopup } from '../support/login';
+import { browserState, readProfileOnChain, SESSION_COOKIE_NAMES } from './auth-helpers';
 
 /**
  * spec 4 Login and Profile creation, spec 2 Create profile and Dialogs, spec 5 Profile handle, against the whole

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fetchCustomer, loginThroughPopup } from './auth-helpers';
+import { fetchCustomer, loginThroughPopup } from '../support/login';
 
 /**
  * spec 1 (old users), spec 4 Login (bind when a web3auth address exists but no osp_aa), spec 2 Dialogs 'Account

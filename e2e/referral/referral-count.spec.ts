@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  LOGIN_BUTTON_NAME,
+  loginWithHeldAccount,
+  logout,
+  registerNewPlayer,
+  smartAccountOf,
+} from '../support/login';
+import { fetchInviteInfo, openReferralPage, referredAfterReload } from './referral-helpers';
+
+/**
+ * spec 2 Referral ('My referrals' count labelled REFERRED), spec 2 Home (referral entry), spec 7 POST /customer/login
+ * with inviteCode and sourceType: an invited player's registration raises the inviter's REFERRED by exactly one,
+ * also when that player logs in again through the same link, and a player's own link never counts for them.
+ */
+/** The body of the page's next POST /customer/login (spec 7: idToken, publicKey, inviteCode, sourceType, ...). */
+async function loginBody(page: Page): Promise<unknown> {
+  const request = await page.waitForRequest(
+    (candidate) =>
+      candidate.method() === 'POST' && new URL(candidate.url()).pathname.endsWith('/customer/login'),
+    { timeout: 90_000 },
+  );
+  return request.postDataJSON();
+}
+
+test("an invited player's registration raises the inviter's REFERRED by exactly one, also when retried", async ({
+  page: inviterPage,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+
+  // The inviter: a new player whose REFERRED starts at 0.
+  await registerNewPlayer(inviterPage);
+  const { inviteLink, inviteCode } = await openReferralPage(inviterPage);
+  expect(await referredAfterReload(inviterPage)).toBe(0);
+
+  // The friend, in their own browser, opens the invite link: the code is selected for the login.
+  const friendContext = await browser.newContext();
+  try {
+    const friendPage = await friendContext.newPage();
+    await friendPage.goto(inviteLink);
+    await expect(friendPage.getByLabel('Referral code')).toHaveValue(inviteCode);
+    await expect(friendPage.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
+    const firstLogin = loginBody(friendPage);
+    await registerNewPlayer(friendPage, null);
+    expect(await firstLogin).toMatchObject({ inviteCode, sourceType: 'web' });
+    const friendAccount = await smartAccountOf(friendContext);
+    expect((await fetchInviteInfo(friendContext)).selectedInviteCode).toBe(inviteCode);
+
+    expect(await referredAfterReload(inviterPage)).toBe(1);
+
+    // The friend logs out and back in with the same account through the invite link again: no second count.
+    await logout(friendPage);
+    await friendPage.goto(inviteLink);
+    await expect(friendPage.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
+    const secondLogin = loginBody(friendPage);
+    await loginWithHeldAccount(
+      friendContext,
+      () => friendPage.getByRole('button', { name: LOGIN_BUTTON_NAME }).first().click(),
+      friendAccount,
+    );
+    await expect(friendPage).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+    // The login really carried the invite again, and it is the same player.
+    expect(await secondLogin).toMatchObject({ inviteCode, sourceType: 'web' });
+    expect(await smartAccountOf(friendContext)).toBe(friendAccount);
+
+    expect(await referredAfterReload(inviterPage)).toBe(1);
+  } finally {
+    await friendContext.close();
+  }
+});
+
+test('a player who opens their own invite link and logs in again does not raise their own REFERRED', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await registerNewPlayer(page);
+  const account = await smartAccountOf(context);
+  const { inviteLink, inviteCode } = await openReferralPage(page);
+  expect(await referredAfterReload(page)).toBe(0);
+
+  await logout(page);
+  await page.goto(inviteLink);
+  // Their own code is a real code, so it is selected for the login like anyone's.
+  await expect(page.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
+  const ownLogin = loginBody(page);
+  await loginWithHeldAccount(
+    context,
+    () => page.getByRole('button', { name: LOGIN_BUTTON_NAME }).first().click(),
+    account,
+  );
+  await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+  expect(await ownLogin).toMatchObject({ inviteCode, sourceType: 'web' });
+  expect(await smartAccountOf(context)).toBe(account);
+
+  expect(await referredAfterReload(page)).toBe(0);
+  expect((await openReferralPage(page)).inviteCode).toBe(inviteCode);
+  expect(await fetchInviteInfo(context)).toMatchObject({
+    inviteCode,
+    selectedInviteCode: null,
+    invitedMap: {},
+  });
+});

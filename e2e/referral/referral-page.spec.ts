@@ -1,0 +1,101 @@
+import { buildInviteLink, buildShareText } from '@ojo/domain/share/share-text';
+import { expect, type Page, test } from '@playwright/test';
+import { registerNewPlayer } from '../support/login';
+import { fetchInviteInfo, openReferralPage, recordStates, referralPage, webOrigin } from './referral-helpers';
+
+/**
+ * spec 2 Referral and spec 9 (copy feedback, share text), against the whole stack: a new player's own invite link
+ * and code from GET /customer/invite, copied through the browser's clipboard, and the Share to X intent link.
+ */
+
+const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webOrigin() });
+});
+
+test('a logged-in player sees their invite link and 6-character code, and each Copy copies it with a passing Copied', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await registerNewPlayer(page);
+  const shown = await openReferralPage(page);
+  const parts = referralPage(page);
+
+  // The code is the player's own (as the API knows it), and the link is the home page's referral entry for it.
+  const { inviteCode } = await fetchInviteInfo(context);
+  expect(inviteCode).toMatch(/^[A-Z0-9]{6}$/);
+  expect(shown.inviteCode).toBe(inviteCode);
+  expect(shown.inviteLink).toBe(`${webOrigin()}/?inviteCode=${inviteCode}&sourceType=web`);
+  await expect(page.getByText("We're cooking up something special for referrers. More soon!")).toBeVisible();
+
+  // Something else is on the clipboard first, so what a Copy puts there is really its own doing.
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+
+  for (const { button, idleName, copiedName, expected } of [
+    {
+      button: parts.copyLinkButton,
+      idleName: 'Copy invite link',
+      copiedName: 'Invite link copied',
+      expected: shown.inviteLink,
+    },
+    {
+      button: parts.copyCodeButton,
+      idleName: 'Copy invite code',
+      copiedName: 'Invite code copied',
+      expected: inviteCode,
+    },
+  ]) {
+    await expect(button).toHaveAccessibleName(idleName);
+    await expect(button).toHaveText(/^\W*Copy$/);
+    const states = await recordStates(button);
+    await button.click();
+    await expect.poll(() => readClipboard(page)).toBe(expected);
+    // The feedback came and went again: idle, 'Copied', idle; the button is back to 'Copy'.
+    await expect(button).toHaveAccessibleName(idleName);
+    await expect(button).toHaveText(/^\W*Copy$/);
+    const idle = `${idleName} | ${(await button.textContent())?.trim()}`;
+    expect(await states()).toEqual([
+      idle,
+      expect.stringMatching(new RegExp(`^${copiedName} \\| \\W*Copied$`)),
+      idle,
+    ]);
+  }
+});
+
+test('Share to X is an X intent link whose text has the @ mention, the hashtag, $OJO and the invite link', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await registerNewPlayer(page);
+  const { inviteLink, inviteCode } = await openReferralPage(page);
+  const share = referralPage(page).shareToX;
+
+  const href = (await share.getAttribute('href')) ?? '';
+  const url = new URL(href);
+  expect(['x.com', 'twitter.com']).toContain(url.hostname);
+  expect(url.pathname).toBe('/intent/tweet');
+  const text = url.searchParams.get('text') ?? '';
+  expect(text).toMatch(/(^|\s)@[A-Za-z0-9_]+/);
+  expect(text).toContain('#OJOArena');
+  expect(text).toContain('$OJO');
+  expect(text).toContain(`${webOrigin()}/?inviteCode=${inviteCode}&sourceType=web`);
+  // Exactly what the domain's share text builds for this player's code (brand defaults: @OJOArena, #OJOArena).
+  expect(text).toBe(
+    buildShareText({
+      mention: 'OJOArena',
+      hashtag: 'OJOArena',
+      inviteLink: buildInviteLink(webOrigin(), inviteCode),
+      productName: 'OJO Arena',
+    }),
+  );
+  expect(text).toContain(inviteLink);
+
+  // Following the link opens the intent in a new tab (X itself is answered locally: no internet here).
+  await context.route('https://x.com/**', (route) => route.fulfill({ contentType: 'text/html', body: 'X' }));
+  const [tab] = await Promise.all([context.waitForEvent('page'), share.click()]);
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(href);
+});

@@ -1,0 +1,128 @@
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** URLs of the stack `npm test` started (scripts/test.mjs); defaults are the product's ports. */
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3001';
+export const WALLET_URL = process.env.E2E_WALLET_URL ?? 'http://localhost:3003';
+export const SAAS_ID = process.env.VITE_SAAS_ID ?? 'ojo-arena';
+
+/** The web app's 'Login with <provider>' button (brand default 'Arena Wallet'). */
+export const LOGIN_BUTTON_NAME = 'Login with Arena Wallet';
+
+/**
+ * Clicks something that opens the account provider and answers the provider's window once `ready` shows in it. The
+ * window is either a new popup or, when one from an earlier login of this browser is still open, that same window
+ * (the web opens it by name, so the browser reuses it).
+ */
+export async function answerWalletPopup(
+  context: BrowserContext,
+  click: () => Promise<void>,
+  ready: (popup: Page) => Locator,
+): Promise<Page> {
+  await click();
+  let found: Page | undefined;
+  await expect
+    .poll(
+      async () => {
+        // Newest first: a fresh popup wins over an older window of the provider.
+        for (const candidate of [...context.pages()].reverse()) {
+          if (candidate.isClosed() || !candidate.url().startsWith(WALLET_URL)) continue;
+          if (await ready(candidate).isVisible()) {
+            found = candidate;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000, message: 'the account provider window did not ask' },
+    )
+    .toBe(true);
+  if (!found) throw new Error('no account provider window');
+  return found;
+}
+
+/**
+ * Clicks a login button that opens the account provider, then answers the popup: 'Create account' (a new smart
+ * account) and 'Sign' (the sign-in message).
+ */
+export async function loginThroughPopup(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const popup = await answerWalletPopup(context, click, (window) =>
+    window.getByRole('button', { name: 'Create account' }),
+  );
+  await popup.getByRole('button', { name: 'Create account' }).click({ timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Sign' }).click({ timeout: 30_000 });
+  return popup;
+}
+
+/**
+ * Like `loginThroughPopup`, for an account this browser already holds: the provider lists it and the person picks
+ * it with 'Continue' (no new account), then signs.
+ */
+export async function loginWithHeldAccount(
+  context: BrowserContext,
+  click: () => Promise<void>,
+  address: string,
+): Promise<Page> {
+  const continueWith = (popup: Page) =>
+    popup
+      .getByRole('listitem')
+      .filter({ has: popup.locator(`code[title="${address}" i]`) })
+      .getByRole('button', { name: 'Continue' });
+  const popup = await answerWalletPopup(context, click, continueWith);
+  await continueWith(popup).click({ timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Sign' }).click({ timeout: 30_000 });
+  return popup;
+}
+
+/**
+ * Logs in as a new player with the hero's button: on `/`, on the given path (e.g. an invite link), or on the page
+ * as it is when `path` is null.
+ */
+export async function registerNewPlayer(page: Page, path: string | null = '/'): Promise<void> {
+  if (path !== null) await page.goto(path);
+  await loginThroughPopup(page.context(), () =>
+    page.getByRole('button', { name: LOGIN_BUTTON_NAME }).first().click(),
+  );
+  // A new player has no profile yet: the web sends them to Create profile once the login is complete.
+  await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+}
+
+/** The header's Logout, confirmed in its dialog; the player lands on / logged out. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: LOGIN_BUTTON_NAME }).first()).toBeVisible();
+  await expect.poll(async () => hasSessionCookie(page.context())).toBe(false);
+}
+
+async function hasSessionCookie(context: BrowserContext): Promise<boolean> {
+  return (await context.cookies()).some((cookie) => cookie.name === 'ojo_jwt');
+}
+
+export async function sessionJwt(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'ojo_jwt');
+  if (!cookie) throw new Error('no session cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+/** `GET /customer` with the page's session, as the API answers it. */
+export async function fetchCustomer(context: BrowserContext): Promise<{
+  id: string;
+  isOldType: boolean;
+  web3authAddress: string | null;
+  abstractAddress: { osp_aa?: { address: string } };
+  profile: { handle: string } | null;
+}> {
+  const response = await fetch(`${API_URL}/customer`, {
+    headers: { saas_id: SAAS_ID, jwt_token: await sessionJwt(context) },
+  });
+  const body = (await response.json()) as { success: boolean; obj: never };
+  if (!body.success) throw new Error(`GET /customer failed: ${JSON.stringify(body)}`);
+  return body.obj;
+}
+
+/** The smart-account address of the logged-in player of `context`. */
+export async function smartAccountOf(context: BrowserContext): Promise<string> {
+  const address = (await fetchCustomer(context)).abstractAddress.osp_aa?.address ?? '';
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`no smart account: '${address}'`);
+  return address;
+}
