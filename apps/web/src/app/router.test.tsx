@@ -79,7 +79,8 @@ describe('route table', () => {
 
   it.each(SPEC_ROUTES)('%s shows its page heading inside the shell', async (path) => {
     renderAt(path);
-    const heading = await screen.findByRole('heading', { level: 1 });
+    // A page's code is imported on first use; on a busy machine that takes more than the default second.
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(heading).toHaveTextContent(EXPECTED_HEADINGS[path] ?? '');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('banner')).toBeInTheDocument();

@@ -17,13 +17,14 @@ export function Header() {
           className="flex shrink-0 items-center gap-2 font-display text-lg font-black uppercase italic tracking-tight text-white"
         >
           <LogoMark className="size-8" />
-          <span>{env.productName}</span>
+          {/* Between md and lg the nav, the login button and the brand text do not fit in one row: mark only. */}
+          <span className="md:max-lg:sr-only">{env.productName}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden md:block">
           <MainNav variant="bar" />
         </nav>
         <div className="ml-auto flex items-center gap-3">
-          <SocialLinks className="hidden md:flex" />
+          <SocialLinks className="hidden lg:flex" />
           <AuthSlot />
           <MobileMenu />
         </div>

@@ -2,6 +2,7 @@ import { isHeroCarSlid } from '@ojo/domain/constants';
 import { HOME_TEXT } from '@ojo/domain/messages';
 import { env } from '@/config/env';
 import { ReferralCodeField } from '@/features/referral/components/referral-code-field';
+import { HERO_CAR_SRC } from '../hero-image';
 import { useScrollCondition } from '../hooks/use-scrolled-past';
 import { useHomeLoginActions } from './home-login-actions';
 import { OldUserLoginButtons, RecommendedLogin } from './login-buttons';
@@ -59,7 +60,7 @@ export function HeroSection({ entryCode, entrySourceType }: HeroSectionProps) {
         <div className="relative">
           <div aria-hidden className="absolute inset-x-8 bottom-6 h-10 rounded-[100%] bg-lime/20 blur-2xl" />
           <img
-            src="/media/hero-car.svg"
+            src={HERO_CAR_SRC}
             alt="A purple race car with gold coin wheels"
             width={800}
             height={360}

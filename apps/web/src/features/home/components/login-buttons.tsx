@@ -67,7 +67,9 @@ export function ProviderLoginButton({
     loginWithProvider(inviteCode, sourceType);
   };
   const sizing =
-    size === 'large' ? 'w-full px-5 py-4 text-sm sm:w-auto sm:px-7 sm:text-base' : 'px-4 py-2 text-sm';
+    size === 'large'
+      ? 'w-full px-5 py-4 text-sm sm:w-auto sm:px-7 sm:text-base'
+      : 'px-4 py-2 text-sm md:whitespace-nowrap';
   return (
     <button
       type="button"
