@@ -126,3 +126,18 @@ export async function smartAccountOf(context: BrowserContext): Promise<string> {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`no smart account: '${address}'`);
   return address;
 }
+
+/**
+ * On the Create profile page a new player lands on: creates a unique handle (on chain) and closes the welcome.
+ * Answers the handle.
+ */
+export async function createProfile(page: Page): Promise<string> {
+  const handle = `p_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await welcome.getByRole('button', { name: "Let's go" }).click();
+  await expect(welcome).toBeHidden();
+  return handle;
+}

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import {
+  createProfile,
+  LOGIN_BUTTON_NAME,
+  loginWithHeldAccount,
+  logout,
+  registerNewPlayer,
+  smartAccountOf,
+} from '../support/login';
+import { fetchInviteInfo } from './referral-helpers';
+
+/**
+ * spec 2 Referral with the header's login (spec 2: 'The header shows login or logout'): a returning player who logs
+ * in on /referral itself sees their invite there at once, without reloading.
+ */
+test('a returning player who logs in from the header on /referral sees their invite at once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await registerNewPlayer(page);
+  await createProfile(page);
+  const account = await smartAccountOf(context);
+  const { inviteCode } = await fetchInviteInfo(context);
+  await logout(page);
+
+  await page.goto('/referral');
+  await expect(page.getByRole('heading', { name: 'Log in to invite friends' })).toBeVisible();
+  await loginWithHeldAccount(
+    context,
+    () => page.getByTestId('auth-slot').getByRole('button', { name: LOGIN_BUTTON_NAME }).click(),
+    account,
+  );
+  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page).toHaveURL(/\/referral$/);
+  // An account made under 30 s ago is still 'new' (spec 9), so the welcome may open over the page: look through it.
+  await expect(page.locator('output[aria-label="Invite code"]')).toHaveText(inviteCode);
+  await expect(page.locator('h2', { hasText: 'Log in to invite friends' })).toHaveCount(0);
+});
