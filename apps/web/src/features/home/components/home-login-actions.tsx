@@ -1,11 +1,10 @@
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { toast } from '@/components/ui/toast';
 
 /**
  * What the home page's login buttons do (spec 2 Home, spec 4 Login). The login feature (issue 4) provides the
  * handlers once, around the app, with <HomeLoginActionsProvider value={...}>; the hero and the header buttons read
- * them from here. Without a provider the buttons say honestly that login is not there yet.
+ * them from here.
  */
 export interface HomeLoginActions {
   /** 'Login with <provider>' for new users, with the invite fields the login body carries (spec 5 Other). */
@@ -17,8 +16,6 @@ export interface HomeLoginActions {
   /** True while a login runs: the buttons are disabled. */
   isLoggingIn?: boolean;
 }
-
-export const LOGIN_COMING_SOON = 'Login is coming soon';
 
 const HomeLoginActionsContext = createContext<HomeLoginActions>({});
 
@@ -39,15 +36,17 @@ export interface ResolvedHomeLoginActions {
   isLoggingIn: boolean;
 }
 
-const comingSoon = () => toast.info(LOGIN_COMING_SOON);
+const notMounted = () => {
+  throw new Error('The login feature is not mounted: wrap the app in the auth provider (features/auth).');
+};
 
-/** The handlers in force: the provided ones, or a 'Login is coming soon' toast for each missing one. */
+/** The handlers in force. The auth feature always provides them; a missing one is a wiring bug, not a state. */
 export function useHomeLoginActions(): ResolvedHomeLoginActions {
   const actions = useContext(HomeLoginActionsContext);
   return useMemo(
     () => ({
-      loginWithProvider: actions.onLoginWithProvider ?? comingSoon,
-      oldUserLogin: actions.onOldUserLogin ?? comingSoon,
+      loginWithProvider: actions.onLoginWithProvider ?? notMounted,
+      oldUserLogin: actions.onOldUserLogin ?? notMounted,
       isFullUser: actions.isFullUser ?? false,
       isLoggingIn: actions.isLoggingIn ?? false,
     }),

@@ -9,7 +9,7 @@ import { env } from '@/config/env';
 import { clearInviteSelection, selectInvite } from '@/features/referral/hooks/use-invite-selection';
 import { HeaderLoginButtons } from './header-login-buttons';
 import { HeroSection } from './hero-section';
-import { type HomeLoginActions, HomeLoginActionsProvider, LOGIN_COMING_SOON } from './home-login-actions';
+import { type HomeLoginActions, HomeLoginActionsProvider } from './home-login-actions';
 
 function renderWith(ui: ReactNode, actions?: HomeLoginActions) {
   const client = new QueryClient();
@@ -38,13 +38,6 @@ beforeEach(() => {
 afterEach(() => scrollTo(0));
 
 describe('hero login', () => {
-  it('says login is coming soon when no login handler is plugged in', async () => {
-    const user = userEvent.setup();
-    renderWith(<HeroSection entryCode={null} entrySourceType={null} />);
-    await user.click(screen.getByRole('button', { name: loginName }));
-    expect(await screen.findByText(LOGIN_COMING_SOON)).toBeInTheDocument();
-  });
-
   it('marks the provider login as recommended for new users', () => {
     renderWith(<HeroSection entryCode={null} entrySourceType={null} />);
     expect(screen.getByRole('button', { name: loginName })).toHaveAccessibleDescription(
@@ -71,9 +64,6 @@ describe('hero login', () => {
     await user.click(screen.getByRole('button', { name: 'Log in with Apple' }));
     await user.click(screen.getByRole('button', { name: 'Log in with Google' }));
     expect(onOldUserLogin.mock.calls).toEqual([['twitter'], ['apple'], ['google']]);
-    // Give a toast the time to show, then make sure none said 'coming soon'.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(LOGIN_COMING_SOON)).not.toBeInTheDocument();
   });
 
   it('shows a full user no login buttons', () => {
