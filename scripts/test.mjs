@@ -60,7 +60,7 @@ function runSuite(name, command, commandArgs, env = process.env) {
     console.log(`\n━━ ${name} ━━`);
     const child = spawn(command, commandArgs, {
       cwd: repoRoot,
-      env: { ...env, FORCE_COLOR: '0' },
+      env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
