@@ -156,6 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     for (const secret of ['JWT_SECRET', 'IDENTITY_PRIVATE_JWK', 'API_SIGNER_PRIVATE_KEY'] as const) {
       if (!env[secret]) problems.push(`${secret}: required when NODE_ENV=production`);
     }
+    // The embedded provider signs in anyone as any test identity: never in production.
+    if (env.OIDC_LOCAL_PROVIDER === 'true' || env.OIDC_LOCAL_PROVIDER === '1') {
+      problems.push(
+        'OIDC_LOCAL_PROVIDER: must not be on when NODE_ENV=production (it lets anyone sign in as any test identity)',
+      );
+    }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;

@@ -73,6 +73,25 @@ describe('loadConfig', () => {
     expect(production.apiSignerPrivateKey).toBe(signerKey);
   });
 
+  it('refuses the embedded OIDC provider in production, where it would let anyone sign in as a test identity', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      IDENTITY_PRIVATE_JWK: '{"kty":"EC"}',
+      API_SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+    };
+    for (const on of ['true', '1']) {
+      const error = configErrorOf(() => loadConfig({ ...production, OIDC_LOCAL_PROVIDER: on }));
+      expect(error.problems).toEqual([
+        'OIDC_LOCAL_PROVIDER: must not be on when NODE_ENV=production (it lets anyone sign in as any test identity)',
+      ]);
+    }
+    expect(loadConfig({ ...production, OIDC_LOCAL_PROVIDER: 'false' }).oidc.localProvider).toBe(false);
+    expect(loadConfig(production).oidc.localProvider).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), OIDC_LOCAL_PROVIDER: 'true' }).oidc.localProvider).toBe(true);
+  });
+
   it('defaults the API signer to the devnet key and the id token audience to the product name outside production', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),
