@@ -44,11 +44,18 @@ export const siweVerifySchema = {
   },
 };
 
-/** Body of `POST /identity/refresh`: a valid, unexpired id token. */
+/**
+ * Body of `POST /identity/refresh`: a valid, unexpired id token. The new token keeps the original SIWE sign-in time
+ * (`auth_time`); once that is older than the session limit (IDENTITY_MAX_SESSION_SECONDS, default 7 days, spec 9)
+ * renewal answers 401 `identity.session.expired` and the person signs in again.
+ */
 export const idTokenRefreshBody = z.object({ idToken: z.string().min(1).max(4096) });
 
 export const idTokenRefreshSchema = {
   summary: 'Renews a valid id token (spec 4: renewal when under 1200 s remain)',
+  description:
+    'Answers a new id token with the same auth_time. 401 identity.token.invalid for an invalid or expired token, ' +
+    '401 identity.session.expired once the sign-in (auth_time) is older than the session limit.',
   tags: ['identity'],
   body: idTokenRefreshBody,
   response: { 200: customerEnvelope(idTokenResult), 401: errorEnvelope, 429: errorEnvelope },

@@ -75,6 +75,7 @@ const envSchema = z.object({
   API_PUBLIC_URL: optionalString.pipe(origin.optional()),
   IDENTITY_CLIENT_ID: optionalString,
   IDENTITY_PRIVATE_JWK: optionalString,
+  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(604_800),
   API_SIGNER_PRIVATE_KEY: optionalString.pipe(privateKeyHex.optional()),
   CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
   BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
@@ -123,7 +124,12 @@ export interface AppConfig {
   /** Public origin of this API: the id token issuer (`iss`). */
   publicUrl: string;
   /** SIWE id tokens: audience (spec 9 default client id is the product name) and, in production, the ES256 key. */
-  identity: { clientId: string; privateJwk: string | undefined };
+  identity: {
+    clientId: string;
+    privateJwk: string | undefined;
+    /** Absolute life of a SIWE sign-in: id tokens whose auth_time is older are not renewed (spec 9: 7 days). */
+    maxSessionSeconds: number;
+  };
   /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
   apiSignerPrivateKey: `0x${string}`;
   /** URLs the browser apps use (GET /chain/config); default to the API's own chain and bundler URLs. */
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identity: {
       clientId: values.IDENTITY_CLIENT_ID ?? values.PRODUCT_NAME,
       privateJwk: values.IDENTITY_PRIVATE_JWK,
+      maxSessionSeconds: values.IDENTITY_MAX_SESSION_SECONDS,
     },
     // The devnet key (anvil account 3, public) is only a local default; production requires the variable.
     apiSignerPrivateKey: (values.API_SIGNER_PRIVATE_KEY ?? devnetKeys.apiSigner) as `0x${string}`,

@@ -92,6 +92,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), OIDC_LOCAL_PROVIDER: 'true' }).oidc.localProvider).toBe(true);
   });
 
+  it('limits SIWE sessions to 7 days unless IDENTITY_MAX_SESSION_SECONDS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).identity.maxSessionSeconds).toBe(604_800);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), IDENTITY_MAX_SESSION_SECONDS: '3600' }).identity.maxSessionSeconds,
+    ).toBe(3600);
+    const error = configErrorOf(() => loadConfig({ DATA_DIR: tempDir(), IDENTITY_MAX_SESSION_SECONDS: '0' }));
+    expect(error.problems[0]).toMatch(/^IDENTITY_MAX_SESSION_SECONDS:/);
+  });
+
   it('defaults the API signer to the devnet key and the id token audience to the product name outside production', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

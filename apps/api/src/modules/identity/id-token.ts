@@ -16,6 +16,18 @@ export interface IdTokenClaims {
   /** The checksummed smart-account address (`sub`). */
   address: Address;
   expiresAt: number;
+  /**
+   * When the person signed in with SIWE (ms since the epoch, from `auth_time`); renewals carry it unchanged. Undefined
+   * for a token without the claim, which therefore cannot be renewed.
+   */
+  authTime: number | undefined;
+}
+
+export interface IssueOptions {
+  /** The SIWE sign-in time (ms since the epoch) this token descends from; default now (a fresh sign-in). */
+  authTime?: number;
+  /** Life of the token; default ID_TOKEN_TTL_SECONDS. */
+  ttlSeconds?: number;
 }
 
 /** Signs an id token for `address` (ES256, with the key's kid). */
@@ -23,11 +35,12 @@ export async function issueIdToken(
   keys: IdentityKeys,
   settings: IdTokenSettings,
   address: Address,
-  ttlSeconds: number = ID_TOKEN_TTL_SECONDS,
+  options: IssueOptions = {},
 ): Promise<{ idToken: string; expiresAt: number }> {
   const now = Math.floor(Date.now() / 1000);
-  const expiresAtSeconds = now + ttlSeconds;
-  const idToken = await new SignJWT({})
+  const authTime = Math.floor((options.authTime ?? Date.now()) / 1000);
+  const expiresAtSeconds = now + (options.ttlSeconds ?? ID_TOKEN_TTL_SECONDS);
+  const idToken = await new SignJWT({ auth_time: authTime })
     .setProtectedHeader({ alg: ID_TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
     .setSubject(getAddress(address))
     .setIssuer(settings.issuer)
@@ -56,7 +69,11 @@ export async function verifyIdToken(
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (!payload.sub || !isAddress(payload.sub, { strict: false }) || payload.exp === undefined) return null;
-    return { address: getAddress(payload.sub), expiresAt: payload.exp * 1000 };
+    const authTime =
+      typeof payload.auth_time === 'number' && Number.isSafeInteger(payload.auth_time)
+        ? payload.auth_time * 1000
+        : undefined;
+    return { address: getAddress(payload.sub), expiresAt: payload.exp * 1000, authTime };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -4,13 +4,20 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Address } from 'viem';
 import type { AppConfig } from '../../config/env';
-import { type IdTokenClaims, type IdTokenSettings, issueIdToken, verifyIdToken } from './id-token';
+import {
+  type IdTokenClaims,
+  type IdTokenSettings,
+  type IssueOptions,
+  issueIdToken,
+  verifyIdToken,
+} from './id-token';
 import { ID_TOKEN_ALGORITHM, type IdentityKeys, loadIdentityKeys } from './identity-keys';
 
 export interface IdentityService {
   keys: IdentityKeys;
   settings: IdTokenSettings;
-  issue(address: Address): Promise<{ idToken: string; expiresAt: number }>;
+  /** Signs an id token; `options.authTime` carries the original SIWE sign-in time through renewals. */
+  issue(address: Address, options?: IssueOptions): Promise<{ idToken: string; expiresAt: number }>;
   /** The claims of a valid id token of this API, or null. */
   verify(idToken: string): Promise<IdTokenClaims | null>;
 }
@@ -36,7 +43,7 @@ async function identityPlugin(app: FastifyInstance, options: { config: AppConfig
   app.decorate('identity', {
     keys,
     settings,
-    issue: (address) => issueIdToken(keys, settings, address),
+    issue: (address, issueOptions) => issueIdToken(keys, settings, address, issueOptions),
     verify: (idToken) => verifyIdToken(keys, settings, idToken),
   } satisfies IdentityService);
 
@@ -48,7 +55,7 @@ async function identityPlugin(app: FastifyInstance, options: { config: AppConfig
     id_token_signing_alg_values_supported: [ID_TOKEN_ALGORITHM],
     subject_types_supported: ['public'],
     response_types_supported: ['id_token'],
-    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat'],
+    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time'],
   }));
 }
 

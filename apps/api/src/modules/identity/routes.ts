@@ -5,6 +5,7 @@ import type { Hex } from 'viem';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 import { authRateLimit } from '../../plugins/rate-limit';
+import { ID_TOKEN_TTL_SECONDS } from './id-token';
 import { createNonce, NONCE_PURPOSE } from './nonces';
 import { verifySiweLogin } from './siwe';
 
@@ -31,7 +32,25 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     if (!claims) {
       throw new AppError(401, 'UNAUTHORIZED', 'identity.token.invalid', 'The id token is invalid or expired');
     }
-    return customerSuccess(await app.identity.issue(claims.address));
+    // Renewal keeps the original sign-in time, so a token (even a leaked one) lives at most the session limit
+    // after the SIWE signature; then the person signs in again.
+    const sessionEndsAt =
+      claims.authTime === undefined ? 0 : claims.authTime + config.identity.maxSessionSeconds * 1000;
+    const remainingSeconds = Math.floor((sessionEndsAt - Date.now()) / 1000);
+    if (remainingSeconds <= 0) {
+      throw new AppError(
+        401,
+        'UNAUTHORIZED',
+        'identity.session.expired',
+        'The sign-in is too old to renew; sign in again',
+      );
+    }
+    return customerSuccess(
+      await app.identity.issue(claims.address, {
+        authTime: claims.authTime,
+        ttlSeconds: Math.min(ID_TOKEN_TTL_SECONDS, remainingSeconds),
+      }),
+    );
   });
 };
 

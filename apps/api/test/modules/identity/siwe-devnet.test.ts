@@ -199,6 +199,9 @@ describeWithDatabases(
       });
       expect(renewed.statusCode).toBe(200);
       expect(decodeJwt(renewed.json().obj.idToken).sub).toBe(deployed.address);
+      // The renewed token keeps the time of the SIWE sign-in.
+      expect(decodeJwt(renewed.json().obj.idToken).auth_time).toBe(decodeJwt(idToken).auth_time);
+      expect(Math.abs((decodeJwt(idToken).auth_time as number) - Date.now() / 1000)).toBeLessThan(60);
       const [head, body] = idToken.split('.');
       const forged = await app.inject({
         method: 'POST',
