@@ -13,6 +13,7 @@ import { type Address, getAddress, type Hex, isAddressEqual, toHex } from 'viem'
 import { AppError } from '../../lib/errors';
 import type { ChainService } from '../chain/chain-service';
 import { decodeAccountCalls, decodeCreateAccount, MAX_SPONSORED_COST_WEI, matchRule } from './policy';
+import { createProductAccountChecker, type ProductAccountChecker } from './product-account';
 
 /** How long a sponsorship signature stays valid. */
 export const SPONSORSHIP_VALID_SECONDS = 600;
@@ -29,6 +30,24 @@ export interface UnsignedUserOperation {
   preVerificationGas: bigint;
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
+}
+
+/** One product-account checker per chain service and factory (its cache of known accounts lives inside). */
+const accountCheckers = new WeakMap<ChainService, Map<string, ProductAccountChecker>>();
+
+function productAccountChecker(chain: ChainService, factory: Address): ProductAccountChecker {
+  let byFactory = accountCheckers.get(chain);
+  if (!byFactory) {
+    byFactory = new Map();
+    accountCheckers.set(chain, byFactory);
+  }
+  const key = factory.toLowerCase();
+  let checker = byFactory.get(key);
+  if (!checker) {
+    checker = createProductAccountChecker(chain.publicClient, factory);
+    byFactory.set(key, checker);
+  }
+  return checker;
 }
 
 const refuse = (code: string, msgKey: string, message: string, status = 403) =>
@@ -80,8 +99,18 @@ export async function sponsorUserOperation(
 
   const factory = operation.factory ?? undefined;
   const factoryData = (operation.factoryData ?? undefined) as Hex | undefined;
-  if (factory) {
-    const expectedFactory = chain.contractAddress('SmartAccountFactory');
+  const expectedFactory = chain.contractAddress('SmartAccountFactory');
+  if (!factory) {
+    // Login accepts any address that can sign (an EOA, any ERC-1271 contract), so being the customer's osp_aa
+    // proves nothing about what `execute` does: only the product's own deployed SmartAccount is sponsored.
+    if (!(await productAccountChecker(chain, expectedFactory).isProductAccount(sender))) {
+      throw refuse(
+        'GAS_SENDER_NOT_PRODUCT_ACCOUNT',
+        'gas.sender.not.product.account',
+        'Only deployed product smart accounts are sponsored',
+      );
+    }
+  } else {
     const args = factoryData ? decodeCreateAccount(factoryData) : null;
     if (!isAddressEqual(factory as Address, expectedFactory) || !args) {
       throw refuse(

@@ -1,10 +1,16 @@
-import { profileRegistryAbi, smartAccountAbi } from '@ojo/contracts/generated/abis';
+import {
+  profileRegistryAbi,
+  smartAccountAbi,
+  smartAccountFactoryAbi,
+  smartAccountFactoryBytecode,
+} from '@ojo/contracts/generated/abis';
 import { createVerifyingPaymaster, type SponsoredUserOperation } from '@ojo/contracts/paymaster';
 import { toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { createOjoBundlerClient, sendUserOperationAndWait } from '@ojo/contracts/user-operation';
 import type { Customer } from '@ojo/db/schema/customers';
 import { describeWithDatabases } from '@ojo/db/testing';
-import { createDevnetPublicClient } from '@ojo/devnet/clients';
+import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
+import { devnetKeys } from '@ojo/devnet/keys';
 import { PROFILE_TEXT } from '@ojo/domain/messages';
 import { type Address, encodeFunctionData, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -24,6 +30,54 @@ afterAll(async () => {
 });
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+
+/** Deploys, from a funded devnet key, the account `factory` makes for a fresh owner (salt 0); its address. */
+async function deployAccount(factory: Address = chain.devnet.deployments.contracts.SmartAccountFactory) {
+  const client = createDevnetPublicClient(chain.devnet.rpcUrl);
+  const wallet = createDevnetWalletClient(chain.devnet.rpcUrl, devnetKeys.spare[0]);
+  const owner = newAddress();
+  const hash = await wallet.writeContract({
+    address: factory,
+    abi: smartAccountFactoryAbi,
+    functionName: 'createAccount',
+    args: [owner, 0n],
+    chain: null,
+  });
+  await client.waitForTransactionReceipt({ hash });
+  return client.readContract({
+    address: factory,
+    abi: smartAccountFactoryAbi,
+    functionName: 'getAddress',
+    args: [owner, 0n],
+  });
+}
+
+/** A second SmartAccountFactory: its accounts have the product's proxy code but another implementation. */
+async function deployOtherFactory(): Promise<Address> {
+  const client = createDevnetPublicClient(chain.devnet.rpcUrl);
+  const wallet = createDevnetWalletClient(chain.devnet.rpcUrl, devnetKeys.spare[0]);
+  const hash = await wallet.deployContract({
+    abi: smartAccountFactoryAbi,
+    bytecode: smartAccountFactoryBytecode,
+    args: [chain.devnet.deployments.entryPoint],
+    chain: null,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error('the second factory was not deployed');
+  return receipt.contractAddress;
+}
+
+/** execute(self, 0, revokeSessionKey(random)): an operation the policy allows for `sender`. */
+const revokeCall = (sender: Address): Hex =>
+  encodeFunctionData({
+    abi: smartAccountAbi,
+    functionName: 'execute',
+    args: [
+      sender,
+      0n,
+      encodeFunctionData({ abi: smartAccountAbi, functionName: 'revokeSessionKey', args: [newAddress()] }),
+    ],
+  });
 
 /** JSON body of an unsigned user operation (quantities as hex). */
 function operationBody(operation: Partial<SponsoredUserOperation> & { sender: Address; callData: Hex }) {
@@ -260,28 +314,50 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
       );
     });
 
+    it('sponsors only deployed product accounts when no factory is given', async () => {
+      const policyFor = async (sender: Address) => {
+        const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+        return app.inject({
+          method: 'POST',
+          url: '/contract/gas/policy',
+          headers: await asCustomer(customer),
+          payload: operationBody({ sender, callData: revokeCall(sender) }),
+        });
+      };
+      const refused = (response: Awaited<ReturnType<typeof policyFor>>) => {
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ success: false, code: 'GAS_SENDER_NOT_PRODUCT_ACCOUNT' });
+      };
+
+      // An EOA (it can sign in, so it can be a customer's osp_aa).
+      refused(await policyFor(newAddress()));
+      // A contract that is not an account proxy: the SmartAccount implementation itself.
+      const implementation = await client().readContract({
+        address: chain.devnet.deployments.contracts.SmartAccountFactory,
+        abi: smartAccountFactoryAbi,
+        functionName: 'accountImplementation',
+      });
+      refused(await policyFor(implementation));
+      // The very same proxy code, but pointing at another implementation (anybody can deploy a factory).
+      refused(await policyFor(await deployAccount(await deployOtherFactory())));
+
+      const product = await policyFor(await deployAccount());
+      expect(product.statusCode).toBe(200);
+      expect(product.json().obj.policy_data.paymaster).toBe(
+        chain.devnet.deployments.contracts.VerifyingPaymaster,
+      );
+    });
+
     it('stops sponsoring past the daily limit, counting one operation once', async () => {
       const { app: limited } = await buildTestApp(database(), {
         ...devnetEnv(chain.devnet, chain.dataDir),
         GAS_DAILY_SPONSORED_OPS: '1',
       });
       try {
-        const sender = newAddress();
+        const sender = await deployAccount();
         const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
         const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(customer.id) };
-        const callData = encodeFunctionData({
-          abi: smartAccountAbi,
-          functionName: 'execute',
-          args: [
-            sender,
-            0n,
-            encodeFunctionData({
-              abi: smartAccountAbi,
-              functionName: 'revokeSessionKey',
-              args: [newAddress()],
-            }),
-          ],
-        });
+        const callData = revokeCall(sender);
         const ask = (nonce: bigint) =>
           limited.inject({
             method: 'POST',
