@@ -6,9 +6,10 @@ import {
   signVerifyingPaymasterData,
 } from '@ojo/contracts/paymaster';
 import type { Database } from '@ojo/db/client';
+import { queryRows } from '@ojo/db/client';
 import { type Customer, customers } from '@ojo/db/schema/customers';
 import { sponsoredOperations } from '@ojo/db/schema/sponsored-operations';
-import { and, count, eq, gt } from '@ojo/db/sql';
+import { and, count, eq, gt, sql } from '@ojo/db/sql';
 import { type Address, getAddress, type Hex, isAddressEqual, toHex } from 'viem';
 import { AppError } from '../../lib/errors';
 import type { ChainService } from '../chain/chain-service';
@@ -50,6 +51,26 @@ function productAccountChecker(chain: ChainService, factory: Address): ProductAc
   return checker;
 }
 
+export interface SponsorshipOptions {
+  /** Sponsored operations per customer per 24 h. */
+  dailyLimit: number;
+  /** Sum of the maximum costs of every customer's sponsored operations per 24 h, in wei. */
+  dailyBudgetWei: bigint;
+  /** Fees may be at most this multiple of the network's (the bundler's fast tier). */
+  maxFeeMultiplier: number;
+  maxCallGasLimit: bigint;
+  maxVerificationGasLimit: bigint;
+  maxPreVerificationGas: bigint;
+  /** The live price (`pimlico_getUserOperationGasPrice`, fast tier). */
+  networkGasPrice: () => Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
+}
+
+/** Serialises the global budget check and the row it allows (any 64-bit key unique to this lock). */
+const BUDGET_LOCK_KEY = 0x6f6a6f676173n;
+
+/** `price * multiplier`, the multiplier taken to two decimals. */
+const scaled = (price: bigint, multiplier: number) => (price * BigInt(Math.round(multiplier * 100))) / 100n;
+
 const refuse = (code: string, msgKey: string, message: string, status = 403) =>
   new AppError(status, code, msgKey, message);
 
@@ -61,7 +82,7 @@ const refuse = (code: string, msgKey: string, message: string, status = 403) =>
 export async function sponsorUserOperation(
   db: Database,
   chain: ChainService,
-  options: { dailyLimit: number },
+  options: SponsorshipOptions,
   customer: Customer,
   operation: UnsignedUserOperation,
 ): Promise<GasPolicyResult> {
@@ -134,22 +155,57 @@ export async function sponsorUserOperation(
     }
   }
 
+  const tooHigh = (message: string) => refuse('GAS_LIMIT_EXCEEDED', 'gas.cost.too.high', message, 400);
+  if (operation.callGasLimit > options.maxCallGasLimit)
+    throw tooHigh('callGasLimit is above the sponsored cap');
+  if (operation.verificationGasLimit > options.maxVerificationGasLimit) {
+    throw tooHigh('verificationGasLimit is above the sponsored cap');
+  }
+  if (operation.preVerificationGas > options.maxPreVerificationGas) {
+    throw tooHigh('preVerificationGas is above the sponsored cap');
+  }
+  if (operation.maxPriorityFeePerGas > operation.maxFeePerGas) {
+    throw refuse(
+      'GAS_FEE_TOO_HIGH',
+      'gas.fee.too.high',
+      'maxPriorityFeePerGas may not exceed maxFeePerGas',
+      400,
+    );
+  }
+  // The EntryPoint pays the beneficiary (whoever submits handleOps) at the operation's gas price out of the
+  // paymaster's deposit: fees far above the network's would let the submitter pocket the difference.
+  let network: Awaited<ReturnType<SponsorshipOptions['networkGasPrice']>>;
+  try {
+    network = await options.networkGasPrice();
+  } catch {
+    throw refuse(
+      'GAS_PRICE_UNAVAILABLE',
+      'gas.price.unavailable',
+      'The network gas price is unavailable',
+      503,
+    );
+  }
+  if (
+    operation.maxFeePerGas > scaled(network.maxFeePerGas, options.maxFeeMultiplier) ||
+    operation.maxPriorityFeePerGas > scaled(network.maxPriorityFeePerGas, options.maxFeeMultiplier)
+  ) {
+    throw refuse(
+      'GAS_FEE_TOO_HIGH',
+      'gas.fee.too.high',
+      `The fees may be at most ${options.maxFeeMultiplier}x the network gas price`,
+      400,
+    );
+  }
+
   const totalGas =
     operation.callGasLimit +
     operation.verificationGasLimit +
     operation.preVerificationGas +
     PAYMASTER_VERIFICATION_GAS_LIMIT +
     PAYMASTER_POST_OP_GAS_LIMIT;
-  if (
-    operation.maxPriorityFeePerGas > operation.maxFeePerGas ||
-    totalGas * operation.maxFeePerGas > MAX_SPONSORED_COST_WEI
-  ) {
-    throw refuse(
-      'GAS_LIMIT_EXCEEDED',
-      'gas.cost.too.high',
-      'The operation may cost more than the sponsorship allows',
-      400,
-    );
+  const maxCostWei = totalGas * operation.maxFeePerGas;
+  if (maxCostWei > MAX_SPONSORED_COST_WEI) {
+    throw tooHigh('The operation may cost more than the sponsorship allows');
   }
 
   const rule = rules.map((entry) => entry?.rule).join(',');
@@ -159,11 +215,33 @@ export async function sponsorUserOperation(
     const senderKey = sender.toLowerCase();
     const nonceKey = operation.nonce.toString();
     const [known] = await tx
-      .select({ id: sponsoredOperations.id })
+      .select({ id: sponsoredOperations.id, maxCostWei: sponsoredOperations.maxCostWei })
       .from(sponsoredOperations)
       .where(and(eq(sponsoredOperations.sender, senderKey), eq(sponsoredOperations.nonce, nonceKey)))
       .limit(1);
-    if (known) return;
+    // Only one of the signed versions of (sender, nonce) can run, so the budget counts the dearest one.
+    const extraCost = known
+      ? maxCostWei > known.maxCostWei
+        ? maxCostWei - known.maxCostWei
+        : 0n
+      : maxCostWei;
+    if (extraCost > 0n) {
+      // Every customer's requests queue here, so two at once cannot both take the last of the budget.
+      await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
+      const [spent] = await tx
+        .select({ total: sql<string>`coalesce(sum(${sponsoredOperations.maxCostWei}), 0)::text` })
+        .from(sponsoredOperations)
+        .where(gt(sponsoredOperations.createdAt, new Date(Date.now() - DAY_MS)));
+      if (BigInt(spent?.total ?? '0') + extraCost > options.dailyBudgetWei) {
+        throw refuse('GAS_DAILY_BUDGET', 'gas.daily.budget', 'The daily sponsorship budget is used up', 429);
+      }
+    }
+    if (known) {
+      if (extraCost > 0n) {
+        await tx.update(sponsoredOperations).set({ maxCostWei }).where(eq(sponsoredOperations.id, known.id));
+      }
+      return;
+    }
     const [used] = await tx
       .select({ value: count() })
       .from(sponsoredOperations)
@@ -178,7 +256,7 @@ export async function sponsorUserOperation(
     }
     await tx
       .insert(sponsoredOperations)
-      .values({ customerId: customer.id, sender: senderKey, nonce: nonceKey, rule })
+      .values({ customerId: customer.id, sender: senderKey, nonce: nonceKey, rule, maxCostWei })
       .onConflictDoNothing();
   });
 

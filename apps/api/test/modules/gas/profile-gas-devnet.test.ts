@@ -6,13 +6,19 @@ import {
 } from '@ojo/contracts/generated/abis';
 import { createVerifyingPaymaster, type SponsoredUserOperation } from '@ojo/contracts/paymaster';
 import { toOjoSmartAccount } from '@ojo/contracts/smart-account';
-import { createOjoBundlerClient, sendUserOperationAndWait } from '@ojo/contracts/user-operation';
+import {
+  createOjoBundlerClient,
+  getUserOperationGasPrice,
+  sendUserOperationAndWait,
+} from '@ojo/contracts/user-operation';
+import { queryRows } from '@ojo/db/client';
 import type { Customer } from '@ojo/db/schema/customers';
+import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
 import { PROFILE_TEXT } from '@ojo/domain/messages';
-import { type Address, encodeFunctionData, type Hex, toHex } from 'viem';
+import { type Address, createClient, encodeFunctionData, type Hex, http, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertCustomer } from '../../helpers';
@@ -21,9 +27,12 @@ import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity'
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 let chain: Awaited<ReturnType<typeof startTestDevnet>>;
+/** The bundler's standard price: what a wallet signs with. */
+let networkPrice: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 beforeAll(async () => {
   chain = await startTestDevnet();
+  networkPrice = await getUserOperationGasPrice(createClient({ transport: http(chain.devnet.bundlerUrl) }));
 }, 240_000);
 afterAll(async () => {
   await chain?.stop();
@@ -90,8 +99,8 @@ function operationBody(operation: Partial<SponsoredUserOperation> & { sender: Ad
     callGasLimit: toHex(operation.callGasLimit ?? 100_000n),
     verificationGasLimit: toHex(operation.verificationGasLimit ?? 300_000n),
     preVerificationGas: toHex(operation.preVerificationGas ?? 60_000n),
-    maxFeePerGas: toHex(operation.maxFeePerGas ?? 2_000_000_000n),
-    maxPriorityFeePerGas: toHex(operation.maxPriorityFeePerGas ?? 1_000_000_000n),
+    maxFeePerGas: toHex(operation.maxFeePerGas ?? networkPrice.maxFeePerGas),
+    maxPriorityFeePerGas: toHex(operation.maxPriorityFeePerGas ?? networkPrice.maxPriorityFeePerGas),
   };
 }
 
@@ -346,6 +355,93 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
       expect(product.json().obj.policy_data.paymaster).toBe(
         chain.devnet.deployments.contracts.VerifyingPaymaster,
       );
+    });
+
+    it('refuses fees far above the network price and gas limits above their caps', async () => {
+      const sender = await deployAccount();
+      const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+      const headers = await asCustomer(customer);
+      const callData = revokeCall(sender);
+      const policy = (operation: Partial<SponsoredUserOperation>) =>
+        app.inject({
+          method: 'POST',
+          url: '/contract/gas/policy',
+          headers,
+          payload: operationBody({ sender, callData, ...operation }),
+        });
+
+      // A submitter who is also the signer would pocket (their gas price - the real one) from the deposit.
+      const greedy = await policy({
+        maxFeePerGas: networkPrice.maxFeePerGas * 20n,
+        maxPriorityFeePerGas: networkPrice.maxFeePerGas * 20n,
+        callGasLimit: 50_000n,
+        verificationGasLimit: 100_000n,
+        preVerificationGas: 50_000n,
+      });
+      expect(greedy.statusCode).toBe(400);
+      expect(greedy.json()).toMatchObject({ success: false, code: 'GAS_FEE_TOO_HIGH' });
+      expect(greedy.json().message).toContain('2x the network gas price');
+
+      const tip = await policy({ maxPriorityFeePerGas: networkPrice.maxFeePerGas + 1n });
+      expect(tip.statusCode).toBe(400);
+      expect(tip.json().code).toBe('GAS_FEE_TOO_HIGH');
+
+      for (const limit of [
+        { callGasLimit: 1_000_001n },
+        { verificationGasLimit: 1_000_001n },
+        { preVerificationGas: 500_001n },
+      ]) {
+        const response = await policy(limit);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().code).toBe('GAS_LIMIT_EXCEEDED');
+      }
+
+      const fair = await policy({});
+      expect(fair.statusCode).toBe(200);
+    });
+
+    it('stops sponsoring for everybody once the global daily budget is used up', async () => {
+      const callGasLimit = 100_000n;
+      const verificationGasLimit = 300_000n;
+      const preVerificationGas = 60_000n;
+      const oneOperation =
+        (callGasLimit + verificationGasLimit + preVerificationGas + 60_000n) * networkPrice.maxFeePerGas;
+      const [spent] = await queryRows<{ total: string }>(
+        database().db,
+        sql`select coalesce(sum(max_cost_wei), 0)::text as total from sponsored_operations`,
+      );
+      // Room for one more operation (of anyone) today, not two.
+      const budget = BigInt(spent?.total ?? '0') + oneOperation + oneOperation / 2n;
+      const { app: limited } = await buildTestApp(database(), {
+        ...devnetEnv(chain.devnet, chain.dataDir),
+        GAS_DAILY_BUDGET_WEI: budget.toString(),
+      });
+      try {
+        const ask = async (nonce: bigint) => {
+          const sender = await deployAccount();
+          const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+          const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(customer.id) };
+          const payload = operationBody({
+            sender,
+            callData: revokeCall(sender),
+            nonce,
+            callGasLimit,
+            verificationGasLimit,
+            preVerificationGas,
+          });
+          return () => limited.inject({ method: 'POST', url: '/contract/gas/policy', headers, payload });
+        };
+        const first = await ask(0n);
+        expect((await first()).statusCode).toBe(200);
+        // The same operation again is not counted twice.
+        expect((await first()).statusCode).toBe(200);
+        // Another customer's operation no longer fits.
+        const over = await (await ask(0n))();
+        expect(over.statusCode).toBe(429);
+        expect(over.json()).toMatchObject({ success: false, code: 'GAS_DAILY_BUDGET' });
+      } finally {
+        await limited.close();
+      }
     });
 
     it('stops sponsoring past the daily limit, counting one operation once', async () => {

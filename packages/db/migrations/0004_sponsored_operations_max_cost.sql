@@ -1,0 +1,2 @@
+ALTER TABLE "sponsored_operations" ADD COLUMN "max_cost_wei" numeric(78, 0) DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "sponsored_operations_created_idx" ON "sponsored_operations" USING btree ("created_at");
