@@ -21,8 +21,8 @@ export const oauthLoginBody = z.object({
   /** The redirect URI sent at /authorize; must be a registered one (the web origin's /auth/callback). */
   redirectUri: z.url().max(2048),
   codeVerifier: codeVerifierSchema,
-  /** The nonce sent at /authorize, if any; the id token must carry it. */
-  nonce: z.string().min(1).max(512).optional(),
+  /** The nonce sent at /authorize (required: it binds the id token to this login); the id token must carry it. */
+  nonce: z.string().min(1).max(512),
 });
 export type OauthLoginBody = z.infer<typeof oauthLoginBody>;
 

@@ -115,7 +115,7 @@ export class OidcRelyingParty {
   /** Exchanges the code and returns the verified identity of its id token. */
   async login(
     settings: OidcProviderSettings,
-    input: { code: string; redirectUri: string; codeVerifier: string; nonce?: string | undefined },
+    input: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
   ): Promise<VerifiedIdentity> {
     const discovery = await this.discover(settings);
     const idToken = await this.exchange(settings, discovery, input);
@@ -193,7 +193,7 @@ export class OidcRelyingParty {
     settings: OidcProviderSettings,
     discovery: ProviderDiscovery,
     idToken: string,
-    nonce: string | undefined,
+    nonce: string,
   ): Promise<VerifiedIdentity> {
     const invalid = (why: string) =>
       new AppError(
@@ -227,7 +227,8 @@ export class OidcRelyingParty {
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== settings.clientId) {
       throw invalid('azp is not this client');
     }
-    if (nonce !== undefined && payload.nonce !== nonce) throw invalid('nonce mismatch');
+    // The nonce is always required and compared, so a code or id token of another login cannot be replayed here.
+    if (typeof payload.nonce !== 'string' || payload.nonce !== nonce) throw invalid('nonce mismatch');
     if (!payload.sub) throw invalid('no subject');
     return {
       subject: payload.sub,

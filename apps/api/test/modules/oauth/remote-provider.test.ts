@@ -78,6 +78,7 @@ describeWithDatabases('POST /customer/login/oauth against a provider on another 
         code: flow.code,
         redirectUri: callbackUri(apiConfig),
         codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
       },
     });
     expect(response.statusCode).toBe(403);
@@ -103,6 +104,7 @@ describeWithDatabases('POST /customer/login/oauth against a provider on another 
           code: 'abc',
           redirectUri: 'http://localhost:3000/auth/callback',
           codeVerifier: 'v'.repeat(43),
+          nonce: 'n'.repeat(22),
         },
       });
       expect(response.statusCode).toBe(502);

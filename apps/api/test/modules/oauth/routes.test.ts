@@ -85,6 +85,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
         code: flow.code,
         redirectUri: callbackUri(config),
         codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
       });
       expect(response.statusCode).toBe(200);
       const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
@@ -103,6 +104,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
         code: flow.code,
         redirectUri: callbackUri(config),
         codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
       });
       expect(response.statusCode).toBe(200);
       const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
@@ -121,6 +123,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       code: flow.code,
       redirectUri: callbackUri(config),
       codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
@@ -134,7 +137,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
   it('refuses a wrong PKCE verifier, and the code cannot be retried afterwards', async () => {
     const ada = identity('ada@example.com');
     const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
-    const body = { provider: 'google', code: flow.code, redirectUri: callbackUri(config) };
+    const body = { provider: 'google', code: flow.code, redirectUri: callbackUri(config), nonce: flow.nonce };
     const wrong = await login({ ...body, codeVerifier: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
@@ -151,6 +154,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       code: flow.code,
       redirectUri: callbackUri(config),
       codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
     };
     expect((await login(body)).statusCode).toBe(200);
     const again = await login(body);
@@ -176,6 +180,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       code: flow.code,
       redirectUri: callbackUri(config),
       codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toContain('expired');
@@ -188,6 +193,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       code: flow.code,
       redirectUri: 'https://evil.example/auth/callback',
       codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
     });
     expect(wrongRedirect.statusCode).toBe(400);
     expect(wrongRedirect.json().msgKey).toBe('customer.oauth.redirect.uri.invalid');
@@ -203,12 +209,51 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     expect(wrongNonce.json()).toMatchObject({ code: 'OAUTH_ID_TOKEN_INVALID' });
   });
 
+  it('requires the nonce: a login without it is a 400 that leaves the code usable for the real login', async () => {
+    const ada = identity('ada@example.com');
+    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+    const body = {
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+    };
+    for (const nonce of [undefined, '']) {
+      const response = await login(nonce === undefined ? body : { ...body, nonce });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    }
+    const real = await login({ ...body, nonce: flow.nonce });
+    expect(real.statusCode).toBe(200);
+  });
+
+  it('refuses an id token without nonce (a login started without one), whatever nonce the client sends', async () => {
+    const flow = await obtainCode(
+      app,
+      config,
+      'google',
+      { subject: identity('ada@example.com').subject },
+      { nonce: undefined },
+    );
+    const response = await login({
+      provider: 'google',
+      code: flow.code,
+      redirectUri: callbackUri(config),
+      codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'OAUTH_ID_TOKEN_INVALID' });
+    expect(response.json().message).toContain('nonce mismatch');
+  });
+
   it('refuses bad input with 400 and an unknown provider', async () => {
     const response = await login({
       provider: 'facebook',
       code: 'x',
       redirectUri: callbackUri(config),
       codeVerifier: 'y',
+      nonce: 'n'.repeat(22),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
@@ -257,6 +302,7 @@ describeWithDatabases('POST /customer/login/oauth with real providers only', ({ 
           code: 'abc',
           redirectUri: 'http://localhost:3000/auth/callback',
           codeVerifier: 'v'.repeat(43),
+          nonce: 'n'.repeat(22),
         },
       });
       expect(response.statusCode).toBe(400);
@@ -282,6 +328,7 @@ describeWithDatabases('POST /customer/login/oauth rate limit', ({ database }) =>
             code: 'no-such-code',
             redirectUri: 'http://localhost:3000/auth/callback',
             codeVerifier: 'v'.repeat(43),
+            nonce: 'n'.repeat(22),
           },
         });
         statuses.push(response.statusCode);

@@ -88,9 +88,14 @@ export async function obtainCode(
   config: AppConfig,
   provider: LoginProvider,
   choice: { subject: string } | { email: string },
+  authorizeOverrides: Record<string, string | undefined> = {},
 ) {
   const pkce = newPkce();
-  const page = await openSignInPage(app, provider, authorizeQuery(config, provider, pkce));
+  const page = await openSignInPage(
+    app,
+    provider,
+    authorizeQuery(config, provider, pkce, authorizeOverrides),
+  );
   const response = await submitSignIn(app, provider, page, choice);
   expect(response.statusCode).toBe(303);
   const location = new URL(String(response.headers.location));

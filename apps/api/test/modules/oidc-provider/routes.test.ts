@@ -269,6 +269,7 @@ describeWithDatabases('embedded OpenID Connect provider', ({ database }) => {
         code: flow.code,
         redirectUri: callbackUri(config),
         codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
       });
     };
     const resign = async (idToken: string, changes: Record<string, unknown>, key?: CryptoKey) => {
@@ -281,6 +282,15 @@ describeWithDatabases('embedded OpenID Connect provider', ({ database }) => {
     it('accepts the untouched token', async () => {
       const identity = await attempt(async (idToken) => idToken);
       expect(identity.subject).toBe(ada.subject);
+    });
+
+    it('refuses a token without the nonce of the login, or with another one', async () => {
+      for (const nonce of [undefined, 'another-login']) {
+        await expect(attempt((idToken) => resign(idToken, { nonce }))).rejects.toMatchObject({
+          code: 'OAUTH_ID_TOKEN_INVALID',
+          message: expect.stringContaining('nonce mismatch'),
+        });
+      }
     });
 
     it('refuses a tampered payload', async () => {

@@ -134,6 +134,7 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
       code: 'c',
       redirectUri: 'r',
       codeVerifier: 'v',
+      nonce: 'n'.repeat(22),
       returnTo: '/',
     });
     const dialog = await screen.findByRole('dialog', { name: 'Account Migration Tips' });

@@ -215,6 +215,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       code: 'c0de',
       redirectUri: 'http://localhost:3000/auth/callback',
       codeVerifier: 'v'.repeat(43),
+      nonce: 'n'.repeat(22),
       returnTo: '/',
     });
     expect(backend.calls).toEqual(['oauth:google:c0de', 'customer']);
@@ -236,6 +237,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       code: 'c',
       redirectUri: 'r',
       codeVerifier: 'v',
+      nonce: 'n'.repeat(22),
       returnTo: '/',
     });
     expect(store.getState()).toMatchObject({
@@ -261,6 +263,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       code: 'c',
       redirectUri: 'r',
       codeVerifier: 'v',
+      nonce: 'n'.repeat(22),
       returnTo: '/',
     });
     backend.bindFailure = new ApiError({

@@ -62,7 +62,7 @@ export interface AuthApi {
     code: string;
     redirectUri: string;
     codeVerifier: string;
-    nonce?: string;
+    nonce: string;
   }): Promise<CustomerLoginResult>;
   bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
   getCustomer(): Promise<CustomerInfo>;
@@ -229,7 +229,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       code: string;
       redirectUri: string;
       codeVerifier: string;
-      nonce?: string;
+      nonce: string;
       returnTo: string;
     }): Promise<void> {
       const current = ++attempt;
