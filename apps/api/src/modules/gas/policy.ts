@@ -1,4 +1,4 @@
-import { profileRegistryAbi, smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
 import type { Deployments } from '@ojo/devnet/deploy';
 import {
   type Address,
@@ -11,7 +11,9 @@ import {
 } from 'viem';
 
 /**
- * What the API pays gas for (DESIGN.md section 6). Each rule names a target (a deployed contract by name, or the
+ * What the API pays gas for (DESIGN.md section 6). Profiles are not among them: the API creates them itself with
+ * createProfileFor from its registrar key after the handle rule and reserved-list checks, which a sponsored
+ * createProfile(handle) would bypass. Each rule names a target (a deployed contract by name, or the
  * sending account itself) and the functions it may call. Add rules here as contracts arrive (e.g. BadgeNFT's
  * mintWithSignature for the badge session key once that contract is deployed).
  */
@@ -30,11 +32,6 @@ const selectorOf = (abi: readonly unknown[], name: string): Hex => {
 };
 
 export const SPONSOR_RULES: readonly SponsorRule[] = [
-  {
-    rule: 'profile.create',
-    target: 'ProfileRegistry',
-    selectors: [selectorOf(profileRegistryAbi, 'createProfile')],
-  },
   {
     rule: 'session-key',
     target: 'self',

@@ -42,6 +42,8 @@ export async function findProfileByHandle(
 
 const handleTaken = () =>
   new AppError(409, ERROR_CODES.HANDLE_TAKEN, ERROR_CODES.HANDLE_TAKEN, PROFILE_TEXT.handleNotAvailable);
+const handleReserved = () =>
+  new AppError(409, 'HANDLE_RESERVED', 'profile.handle.reserved', PROFILE_TEXT.handleNotAvailable);
 const profileExists = () =>
   new AppError(409, 'PROFILE_EXISTS', 'profile.exists', PROFILE_TEXT.alreadyCreated);
 
@@ -49,7 +51,8 @@ const profileExists = () =>
  * `POST /profile` (spec 2 Create profile, spec 5 Profile handle): checks the handle rule (400, exact text), the
  * reserved list (409, 'This handle name is not available. Please try another.'), that the handle is free on chain
  * (HANDLE_TAKEN) and that the customer has a smart account and no profile yet (PROFILE_EXISTS), then sends
- * `createProfileFor(osp_aa, handle)` from the API's registrar key, waits for the receipt and stores the result.
+ * `createProfileFor(osp_aa, handle)` from the API's registrar key, waits for the receipt and stores the result. A
+ * profile the account already has on chain is stored only when its handle passes the same rule and reserved list.
  */
 export async function createProfile(
   db: Database,
@@ -60,8 +63,7 @@ export async function createProfile(
 ): Promise<Profile> {
   const invalid = validateHandle(handle);
   if (invalid) throw new AppError(400, 'HANDLE_INVALID', 'profile.handle.invalid', invalid);
-  const reserved = checkHandleAvailable(handle, reservedHandles);
-  if (reserved) throw new AppError(409, 'HANDLE_RESERVED', 'profile.handle.reserved', reserved);
+  if (checkHandleAvailable(handle, reservedHandles)) throw handleReserved();
   if (!customer.ospAaAddress) {
     throw new AppError(
       403,
@@ -90,6 +92,10 @@ export async function createProfile(
         functionName: 'handleOf',
         args: [existingId],
       });
+      // The chain takes any handle (an account may call createProfile itself): adopt only one the rules allow.
+      if (validateHandle(existingHandle) !== null || checkHandleAvailable(existingHandle, reservedHandles)) {
+        throw handleReserved();
+      }
       await saveProfile(db, customer.id, { profile_id: existingId.toString(), handle: existingHandle });
       throw profileExists();
     }

@@ -236,27 +236,27 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
         }),
       });
       expect(await client().getBalance({ address: account.address })).toBe(0n);
-      const handle = `${tag}_sponsored`;
+      const sessionKey = newAddress();
       const receipt = await sendUserOperationAndWait(bundler, {
         calls: [
           {
-            to: registry(),
+            to: account.address,
             data: encodeFunctionData({
-              abi: profileRegistryAbi,
-              functionName: 'createProfile',
-              args: [handle],
+              abi: smartAccountAbi,
+              functionName: 'addSessionKey',
+              args: [sessionKey, registry(), '0x12345678', 10n ** 16n, Math.floor(Date.now() / 1000) + 3600],
             }),
           },
         ],
       });
       expect(receipt.success).toBe(true);
-      const profileId = await client().readContract({
-        address: registry(),
-        abi: profileRegistryAbi,
-        functionName: 'profileOf',
-        args: [account.address],
+      const status = await client().readContract({
+        address: account.address,
+        abi: smartAccountAbi,
+        functionName: 'sessionKeyStatus',
+        args: [sessionKey],
       });
-      expect(profileId).toBeGreaterThan(0n);
+      expect(status).toBe(1); // Active
     });
 
     it('refuses a foreign sender, a disallowed call, a value transfer and a session without smart account', async () => {
@@ -265,15 +265,7 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
       const headers = await asCustomer(customer);
       const policy = (payload: Record<string, unknown>, requestHeaders: Record<string, string> = headers) =>
         app.inject({ method: 'POST', url: '/contract/gas/policy', headers: requestHeaders, payload });
-      const allowedCall = encodeFunctionData({
-        abi: smartAccountAbi,
-        functionName: 'execute',
-        args: [
-          registry(),
-          0n,
-          encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['abcd'] }),
-        ],
-      });
+      const allowedCall = revokeCall(sender);
 
       const foreign = await policy(operationBody({ sender: newAddress(), callData: allowedCall }));
       expect(foreign.statusCode).toBe(403);
@@ -292,9 +284,13 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
         abi: smartAccountAbi,
         functionName: 'execute',
         args: [
-          registry(),
+          sender,
           1n,
-          encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['abcd'] }),
+          encodeFunctionData({
+            abi: smartAccountAbi,
+            functionName: 'revokeSessionKey',
+            args: [newAddress()],
+          }),
         ],
       });
       expect((await policy(operationBody({ sender, callData: withValue }))).json().code).toBe(
@@ -349,6 +345,29 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
       refused(await policyFor(implementation));
       // The very same proxy code, but pointing at another implementation (anybody can deploy a factory).
       refused(await policyFor(await deployAccount(await deployOtherFactory())));
+
+      // createProfile(handle) would skip the reserved list: the API creates profiles itself, never sponsored.
+      const account = await deployAccount();
+      const customer = await insertCustomer(database().db, { ospAaAddress: account.toLowerCase() });
+      const createOwnProfile = await app.inject({
+        method: 'POST',
+        url: '/contract/gas/policy',
+        headers: await asCustomer(customer),
+        payload: operationBody({
+          sender: account,
+          callData: encodeFunctionData({
+            abi: smartAccountAbi,
+            functionName: 'execute',
+            args: [
+              registry(),
+              0n,
+              encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['admin'] }),
+            ],
+          }),
+        }),
+      });
+      expect(createOwnProfile.statusCode).toBe(403);
+      expect(createOwnProfile.json().code).toBe('GAS_CALL_NOT_ALLOWED');
 
       const product = await policyFor(await deployAccount());
       expect(product.statusCode).toBe(200);
