@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Database } from '@ojo/db/client';
+import type { Database, Transaction } from '@ojo/db/client';
 import { customerAddresses } from '@ojo/db/schema/customer-addresses';
 import { type Customer, customers } from '@ojo/db/schema/customers';
 import { and, eq, isNull } from '@ojo/db/sql';
@@ -21,6 +21,40 @@ export interface LoginInput {
   platform: string;
   walletType: string;
   autoRegister: boolean;
+}
+
+/** 409 when the smart account (as osp_aa or as any customer's address row) belongs to another customer. */
+function publicKeyAlreadyBound(): AppError {
+  return new AppError(
+    409,
+    'PUBLIC_KEY_ALREADY_BOUND',
+    MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND,
+    'This smart account already belongs to another customer',
+  );
+}
+
+/**
+ * Inserts the customer's EVM address row inside `tx`. Throws the 409 when another customer holds the address (for
+ * instance as a linked wallet), so the caller's transaction rolls back whole; a row the customer already has is
+ * kept. ON CONFLICT DO NOTHING waits for a concurrent insert of the same address to commit, so the check that
+ * follows sees it.
+ */
+async function insertOwnAddress(
+  tx: Transaction,
+  row: { customerId: string; platform: string; walletType: string; address: string },
+): Promise<void> {
+  const [inserted] = await tx
+    .insert(customerAddresses)
+    .values({ ...row, chainType: 'EVM' })
+    .onConflictDoNothing()
+    .returning({ id: customerAddresses.id });
+  if (inserted) return;
+  const [holder] = await tx
+    .select({ customerId: customerAddresses.customerId })
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.chainType, 'EVM'), eq(customerAddresses.address, row.address)))
+    .limit(1);
+  if (holder?.customerId !== row.customerId) throw publicKeyAlreadyBound();
 }
 
 /** The web3auth variant of spec 7 (walletType evm) looks the customer up by its web3auth address. */
@@ -74,16 +108,13 @@ export async function loginWithIdToken(
         .onConflictDoNothing()
         .returning();
       if (!created) return null;
-      await tx
-        .insert(customerAddresses)
-        .values({
-          customerId: created.id,
-          platform: input.platform,
-          walletType: input.walletType,
-          chainType: 'EVM',
-          address,
-        })
-        .onConflictDoNothing();
+      // Another customer holding the address (e.g. as a linked wallet) refuses the registration, customer included.
+      await insertOwnAddress(tx, {
+        customerId: created.id,
+        platform: input.platform,
+        walletType: input.walletType,
+        address,
+      });
       await recordInvitation(tx, created, input.inviteCode, input.sourceType);
       return created;
     });
@@ -106,13 +137,6 @@ export async function bindSmartAccount(
   input: { idToken: string; publicKey: string; platform: string; walletType: string },
 ): Promise<void> {
   const address = (await requireIdTokenFor(identity, input.idToken, input.publicKey)).toLowerCase();
-  const alreadyBound = () =>
-    new AppError(
-      409,
-      'PUBLIC_KEY_ALREADY_BOUND',
-      MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND,
-      'This smart account already belongs to another customer',
-    );
   if (customer.ospAaAddress === address) return;
   if (customer.ospAaAddress) {
     throw new AppError(
@@ -133,8 +157,10 @@ export async function bindSmartAccount(
     .where(and(eq(customerAddresses.chainType, 'EVM'), eq(customerAddresses.address, address)))
     .limit(1);
   if ((holder && holder.id !== customer.id) || (addressHolder && addressHolder.customerId !== customer.id)) {
-    throw alreadyBound();
+    throw publicKeyAlreadyBound();
   }
+  // The checks above answer the common case early; the transaction below decides (a concurrent bind or wallet link
+  // may have taken the address since): the osp_aa and the address row are written together or not at all.
   try {
     await db.transaction(async (tx) => {
       const updated = await tx
@@ -150,19 +176,15 @@ export async function bindSmartAccount(
           'This customer already has a smart account',
         );
       }
-      await tx
-        .insert(customerAddresses)
-        .values({
-          customerId: customer.id,
-          platform: input.platform,
-          walletType: input.walletType,
-          chainType: 'EVM',
-          address,
-        })
-        .onConflictDoNothing();
+      await insertOwnAddress(tx, {
+        customerId: customer.id,
+        platform: input.platform,
+        walletType: input.walletType,
+        address,
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyBound();
+    if (isUniqueViolation(error)) throw publicKeyAlreadyBound();
     throw error;
   }
 }
