@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@ojo/db/client';
 import { authNonces } from '@ojo/db/schema/auth-nonces';
-import { and, eq, gt, isNull, sql } from '@ojo/db/sql';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from '@ojo/db/sql';
 
 /** Nonces live 10 minutes (issue 4 plan). */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
@@ -17,11 +17,26 @@ export type NoncePurpose = (typeof NONCE_PURPOSE)[keyof typeof NONCE_PURPOSE];
 /** Stored `public_key` of a nonce issued before the signer is known (SIWE). */
 const UNKNOWN_PUBLIC_KEY = '';
 
-/** Stores and returns a fresh 128-bit nonce (32 hex characters: alphanumeric, as EIP-4361 requires). */
+/**
+ * Deletes the nonces nobody can use any more: consumed or expired. Either state already makes `consumeNonce` refuse
+ * them, so deleting changes no answer; it keeps the table as small as the nonces still open.
+ */
+export async function pruneNonces(db: Database): Promise<void> {
+  await db
+    .delete(authNonces)
+    .where(or(isNotNull(authNonces.consumedAt), lte(authNonces.expiresAt, sql`now()`)));
+}
+
+/**
+ * Stores and returns a fresh 128-bit nonce (32 hex characters: alphanumeric, as EIP-4361 requires). Each issue first
+ * prunes dead nonces, so the unauthenticated nonce calls cannot grow the table beyond what the rate limit lets
+ * clients open within one nonce lifetime.
+ */
 export async function createNonce(
   db: Database,
   options: { purpose: NoncePurpose; publicKey?: string; ttlMs?: number },
 ): Promise<string> {
+  await pruneNonces(db);
   const nonce = randomBytes(16).toString('hex');
   await db.insert(authNonces).values({
     nonce,
