@@ -6,18 +6,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { repoRoot } from './lib/stack.mjs';
+import { freeStackPorts, repoRoot } from './lib/stack.mjs';
 
-const ports = { web: 3200, api: 3201, game: 3202, wallet: 3203, chain: 8745, bundler: 4537 };
+const portEnv = await freeStackPorts();
+const ports = Object.fromEntries(
+  Object.entries(portEnv).map(([key, port]) => [key.replace('_PORT', '').toLowerCase(), Number(port)]),
+);
 const dataDir = mkdtempSync(join(tmpdir(), 'ojo-stack-'));
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  OJO_DIST_DIR: 'dist-stack-test',
-  ...Object.fromEntries(
-    Object.entries(ports).map(([name, port]) => [`${name.toUpperCase()}_PORT`, String(port)]),
-  ),
-};
+const env = { ...process.env, DATA_DIR: dataDir, OJO_DIST_DIR: 'dist-stack-test', ...portEnv };
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start() {

@@ -5,18 +5,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { repoRoot, startStack } from './lib/stack.mjs';
+import { freeStackPorts, repoRoot, startStack } from './lib/stack.mjs';
 
-const E2E_PORTS = {
-  WEB_PORT: '3100',
-  API_PORT: '3101',
-  GAME_PORT: '3102',
-  WALLET_PORT: '3103',
-  CHAIN_PORT: '8645',
-  BUNDLER_PORT: '4437',
-};
-
-const args = process.argv.slice(2);
+const separator = process.argv.indexOf('--');
+const args = separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator);
+/** Anything after `--` goes to Playwright, e.g. `node scripts/test.mjs --only=e2e -- auth/session.spec.ts`. */
+const playwrightArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const workspaces = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces;
 const unitWorkspaces = workspaces.filter((ws) => ws !== 'e2e');
@@ -52,8 +46,13 @@ function countSummary(output) {
   return counts;
 }
 
-const runWorkspaceTests = (workspace, env) =>
-  runSuite(workspace, 'npm', ['test', '--silent', '-w', workspace], env);
+const runWorkspaceTests = (workspace, env, extraArgs = []) =>
+  runSuite(
+    workspace,
+    'npm',
+    ['test', '--silent', '-w', workspace, ...(extraArgs.length ? ['--', ...extraArgs] : [])],
+    env,
+  );
 
 function runSuite(name, command, commandArgs, env = process.env) {
   return new Promise((resolve) => {
@@ -98,22 +97,26 @@ if (!only || 'stack'.includes(only)) {
 
 if (!only || 'e2e'.includes(only)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ojo-e2e-'));
-  const env = { ...process.env, ...E2E_PORTS, DATA_DIR: dataDir };
+  const env = { ...process.env, ...(await freeStackPorts()), DATA_DIR: dataDir };
   console.log('\n━━ e2e: starting the whole stack on test ports ━━');
   let stack;
   try {
     stack = await startStack({ env, quiet: !process.env.E2E_VERBOSE, distDir: 'dist-e2e', log: console.log });
     const { urls } = stack.config;
-    await runWorkspaceTests('e2e', {
-      ...env,
-      E2E_WEB_URL: urls.web,
-      E2E_API_URL: urls.api,
-      E2E_GAME_URL: urls.game,
-      E2E_WALLET_URL: urls.wallet,
-      E2E_CHAIN_URL: urls.chain,
-      E2E_BUNDLER_URL: urls.bundler,
-      E2E_DATA_DIR: dataDir,
-    });
+    await runWorkspaceTests(
+      'e2e',
+      {
+        ...env,
+        E2E_WEB_URL: urls.web,
+        E2E_API_URL: urls.api,
+        E2E_GAME_URL: urls.game,
+        E2E_WALLET_URL: urls.wallet,
+        E2E_CHAIN_URL: urls.chain,
+        E2E_BUNDLER_URL: urls.bundler,
+        E2E_DATA_DIR: dataDir,
+      },
+      playwrightArgs,
+    );
   } catch (error) {
     console.error(`e2e stack failed: ${error.message}`);
     failures.push('e2e');

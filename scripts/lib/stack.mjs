@@ -3,12 +3,38 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const DEFAULT_PORTS = { web: 3000, api: 3001, game: 3002, wallet: 3003, chain: 8545, bundler: 4337 };
+
+/**
+ * `WEB_PORT`, `API_PORT`, ... for a test stack: ports that were free a moment ago, all different, so two test runs
+ * on one machine (two checkouts, or CI beside a developer) never meet. All are held open until every one is known.
+ */
+export async function freeStackPorts() {
+  const servers = await Promise.all(
+    Object.keys(DEFAULT_PORTS).map(
+      () =>
+        new Promise((resolvePort, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolvePort(server));
+        }),
+    ),
+  );
+  const ports = Object.fromEntries(
+    Object.keys(DEFAULT_PORTS).map((name, index) => [
+      `${name.toUpperCase()}_PORT`,
+      String(servers[index].address().port),
+    ]),
+  );
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  return ports;
+}
 
 /** Ports and origins from the environment (WEB_PORT, API_PORT, ...), defaults of DESIGN.md section 2. */
 export function stackConfig(env = process.env) {
