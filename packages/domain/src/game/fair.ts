@@ -66,17 +66,20 @@ export function seedFromBytes(bytes: Uint8Array): string {
   return bytesToHex(bytes);
 }
 
-const TWO_256 = 1n << 256n;
-
 /**
- * A uniform integer in [0, n) from a seed and a label, by SHA-256 in counter mode with rejection sampling, so no
- * value is favoured (no modulo bias). The same (seed, label, n) always gives the same number.
+ * A uniform integer in [0, n) from a seed and a label: SHA-256 in counter mode gives at least 64 more random bits
+ * than n needs, and rejection sampling removes the last bias (no value is favoured). The same (seed, label, n)
+ * always gives the same number.
  */
 export function uniformBelow(seed: string, label: string, n: bigint): bigint {
   if (n <= 0n) throw new RangeError('uniformBelow needs n > 0');
-  const limit = TWO_256 - (TWO_256 % n);
+  const blocks = Math.ceil((n.toString(2).length + 64) / 256);
+  const space = 1n << BigInt(256 * blocks);
+  const limit = space - (space % n);
   for (let attempt = 0; ; attempt += 1) {
-    const value = BigInt(`0x${sha256Hex(`${seed}|${label}|${attempt}`)}`);
+    let value = 0n;
+    for (let block = 0; block < blocks; block += 1)
+      value = (value << 256n) | BigInt(`0x${sha256Hex(`${seed}|${label}|${attempt}|${block}`)}`);
     if (value < limit) return value % n;
   }
 }
