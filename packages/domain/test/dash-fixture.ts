@@ -4,6 +4,7 @@ import {
   advance,
   createDashRound,
   type DashEffect,
+  type DashEvent,
   type DashRound,
 } from '../src/game/dash/round';
 import { type DashConfig, DEFAULT_DASH_CONFIG } from '../src/game/dash/rules';
@@ -69,7 +70,7 @@ export function simulatedRound(
 /** Applies events in order, asserting each was accepted; returns the final state and every effect. */
 export function run(
   round: DashRound,
-  steps: readonly [Parameters<typeof advance>[1], number][],
+  steps: readonly (readonly [DashEvent, number])[],
 ): { state: DashRound; effects: DashEffect[]; results: AdvanceResult[] } {
   let state = round;
   const effects: DashEffect[] = [];
@@ -101,7 +102,7 @@ export function playRound(
   const placed = bets.map((bet) => ({ ...bet, placedAtMs: placedAt }));
   const { state, effects } = run(simulated.round, [
     [{ type: 'tick' }, timeline.opensAtMs],
-    ...bets.map((bet): [Parameters<typeof advance>[1], number] => [{ type: 'bet.place', ...bet }, placedAt]),
+    ...bets.map((bet): [DashEvent, number] => [{ type: 'bet.place', ...bet }, placedAt]),
     [{ type: 'tick' }, timeline.closesAtMs],
     [
       { type: 'snapshot', kind: 'start', snapshot: market.snapshotAt(terms.tracks, timeline.closesAtMs) },

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, commitTo, isSeed, seedFromBytes, sha256Hex, shuffleWithSeed, uniformBelow } from './fair';
+import {
+  canonicalJson,
+  commitTo,
+  isSeed,
+  seedFromBytes,
+  sha256Hex,
+  shuffleWithSeed,
+  uniformBelow,
+} from './fair';
 
 const SEED = 'ab'.repeat(32);
 
@@ -11,7 +19,8 @@ const onlySafeIntegers = (value: unknown): boolean =>
       ? value.every(onlySafeIntegers)
       : value !== null && typeof value === 'object'
         ? // JavaScript lists integer-like keys first whatever their order, so the JSON.stringify oracle needs none.
-          Object.keys(value).every((key) => !/^\d+$/.test(key)) && Object.values(value).every(onlySafeIntegers)
+          Object.keys(value).every((key) => !/^\d+$/.test(key)) &&
+          Object.values(value).every(onlySafeIntegers)
         : true;
 
 describe('canonical JSON: one text per document, on every machine', () => {
@@ -37,7 +46,11 @@ describe('canonical JSON: one text per document, on every machine', () => {
       Array.isArray(value)
         ? value.map(sortKeys)
         : value && typeof value === 'object'
-          ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]))
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort()
+                .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+            )
           : value;
     fc.assert(
       fc.property(fc.jsonValue().filter(onlySafeIntegers), (value) => {

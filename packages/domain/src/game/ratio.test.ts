@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_TYPES } from '../enums';
-import { CURRENCY_BUSINESS_TYPE, currencyOfBusinessType, isBaseUnits, parseBaseUnits, zeroByCurrency } from './amount';
+import {
+  CURRENCY_BUSINESS_TYPE,
+  currencyOfBusinessType,
+  isBaseUnits,
+  parseBaseUnits,
+  zeroByCurrency,
+} from './amount';
 import { changeRatio, compareRatios, truncateRatio } from './ratio';
 
 describe('exact ratios', () => {
   it('property: compareRatios agrees with comparing a/b and c/d by cross-multiplication', () => {
-    const r = fc.record({ num: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), den: fc.bigInt({ min: 1n, max: 10n ** 30n }) });
+    const r = fc.record({
+      num: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+      den: fc.bigInt({ min: 1n, max: 10n ** 30n }),
+    });
     fc.assert(
       fc.property(r, r, (a, b) => {
         // Scale both to a common denominator: a.num * b.den vs b.num * a.den.
@@ -34,7 +43,8 @@ describe('exact ratios', () => {
 
 describe("spec 3 'Asset and point types: POINT, OJO.' / 'Tab/business types: points, ojo.'", () => {
   it('maps each currency to its tab and back', () => {
-    for (const businessType of BUSINESS_TYPES) expect(CURRENCY_BUSINESS_TYPE[currencyOfBusinessType(businessType)]).toBe(businessType);
+    for (const businessType of BUSINESS_TYPES)
+      expect(CURRENCY_BUSINESS_TYPE[currencyOfBusinessType(businessType)]).toBe(businessType);
   });
 
   it('reads amounts in base units only as plain non-negative integers', () => {

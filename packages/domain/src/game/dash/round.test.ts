@@ -23,7 +23,10 @@ const startSnapshot = () => market.snapshotAt(terms.tracks, timeline.closesAtMs)
 const endSnapshot = () => market.snapshotAt(terms.tracks, timeline.raceEndsAtMs);
 
 function sumMoney(effects: readonly DashEffect[], type: DashEffect['type']): bigint {
-  return effects.reduce((sum, effect) => (effect.type === type && 'amount' in effect ? sum + effect.amount : sum), 0n);
+  return effects.reduce(
+    (sum, effect) => (effect.type === type && 'amount' in effect ? sum + effect.amount : sum),
+    0n,
+  );
 }
 
 describe("DESIGN 8 Dash: 'a 30 s betting phase (picks can change), a 20 s race, 10 s of results'", () => {
@@ -66,15 +69,12 @@ describe("DESIGN 8 Dash: 'a 30 s betting phase (picks can change), a 20 s race, 
 
   it('a round settled after its results time ends finished at once', () => {
     const { state } = playRound(simulatedRound(), []);
-    const late = run(
-      createDashRound(terms, simulatedRound().seed),
-      [
-        [{ type: 'tick' }, timeline.closesAtMs],
-        [{ type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs],
-        [{ type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs],
-        [{ type: 'settle', bets: [] }, timeline.resultsEndAtMs + 5],
-      ],
-    );
+    const late = run(createDashRound(terms, simulatedRound().seed), [
+      [{ type: 'tick' }, timeline.closesAtMs],
+      [{ type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs],
+      [{ type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs],
+      [{ type: 'settle', bets: [] }, timeline.resultsEndAtMs + 5],
+    ]);
     expect(state.phase).toBe('results');
     expect(late.state.phase).toBe('finished');
   });
@@ -85,7 +85,14 @@ describe("DESIGN 8 Dash: 'Minimum bet 200 OJO. Played with OJO or with points. S
     const result = place(openRound(), bet('b1', 'p1', A, 250n));
     expect(result.refusal).toBeNull();
     expect(result.effects).toEqual([
-      { type: 'stake.debit', key: `dash:${terms.roundId}:bet:b1:r0`, betId: 'b1', playerId: 'p1', currency: 'OJO', amount: 250n },
+      {
+        type: 'stake.debit',
+        key: `dash:${terms.roundId}:bet:b1:r0`,
+        betId: 'b1',
+        playerId: 'p1',
+        currency: 'OJO',
+        amount: 250n,
+      },
     ]);
     expect(result.state.pools.OJO).toMatchObject({ bets: 1, stakes: '250' });
     expect(result.state.pools.OJO.byTrack[A]).toBe('250');
@@ -98,18 +105,28 @@ describe("DESIGN 8 Dash: 'Minimum bet 200 OJO. Played with OJO or with points. S
       [{ type: 'bet.place', ...bet('b2', 'p1', B, 300n) }, DURING],
       [{ type: 'bet.place', ...bet('b3', 'p1', A, 1000n, 'POINT') }, DURING],
     ]);
-    expect(state.pools.OJO).toEqual({ bets: 2, stakes: '500', byTrack: { [A]: '200', [B]: '300', [C]: '0', [D]: '0', [E]: '0' } });
+    expect(state.pools.OJO).toEqual({
+      bets: 2,
+      stakes: '500',
+      byTrack: { [A]: '200', [B]: '300', [C]: '0', [D]: '0', [E]: '0' },
+    });
     expect(state.pools.POINT.stakes).toBe('1000');
   });
 
   it('refuses with a clear reason: early, below the minimum, unknown track or currency, bad amount or ids', () => {
     const open = openRound();
-    expect(place(fresh, bet('b', 'p', A, 500n), timeline.opensAtMs - 1).refusal?.code).toBe('betting_not_open');
+    expect(place(fresh, bet('b', 'p', A, 500n), timeline.opensAtMs - 1).refusal?.code).toBe(
+      'betting_not_open',
+    );
     const low = place(open, bet('b', 'p', A, 199n));
     expect(low.refusal).toEqual({ code: 'below_minimum', message: 'The minimum bet is 200 OJO.' });
-    expect(place(open, bet('b', 'p', A, 199n, 'POINT')).refusal?.message).toBe('The minimum bet is 200 points.');
+    expect(place(open, bet('b', 'p', A, 199n, 'POINT')).refusal?.message).toBe(
+      'The minimum bet is 200 points.',
+    );
     expect(place(open, bet('b', 'p', 'NOPE', 500n)).refusal?.code).toBe('unknown_track');
-    expect(place(open, { ...bet('b', 'p', A, 500n), currency: 'ETH' as 'OJO' }).refusal?.code).toBe('unknown_currency');
+    expect(place(open, { ...bet('b', 'p', A, 500n), currency: 'ETH' as 'OJO' }).refusal?.code).toBe(
+      'unknown_currency',
+    );
     expect(place(open, bet('b', 'p', A, 0n)).refusal?.code).toBe('invalid_amount');
     expect(place(open, bet('b', 'p', A, -500n)).refusal?.code).toBe('invalid_amount');
     expect(place(open, bet('', 'p', A, 500n)).refusal?.code).toBe('invalid_bet');
@@ -139,10 +156,14 @@ describe("DESIGN 8 Dash: '(picks can change)' until betting closes", () => {
 
   it('a raised stake takes the difference, a lowered one gives it back, a moved one moves its stake', () => {
     const raised = advance(placed(), change({ track: A, amount: 800n }), DURING);
-    expect(raised.effects).toEqual([expect.objectContaining({ type: 'stake.debit', amount: 300n, key: `dash:${terms.roundId}:bet:b1:r1` })]);
+    expect(raised.effects).toEqual([
+      expect.objectContaining({ type: 'stake.debit', amount: 300n, key: `dash:${terms.roundId}:bet:b1:r1` }),
+    ]);
     expect(raised.state.pools.OJO.byTrack[A]).toBe('800');
     const lowered = advance(placed(), change({ track: A, amount: 200n }, 2), DURING);
-    expect(lowered.effects).toEqual([expect.objectContaining({ type: 'stake.refund', amount: 300n, key: `dash:${terms.roundId}:bet:b1:r2` })]);
+    expect(lowered.effects).toEqual([
+      expect.objectContaining({ type: 'stake.refund', amount: 300n, key: `dash:${terms.roundId}:bet:b1:r2` }),
+    ]);
     const moved = advance(placed(), change({ track: C, amount: 500n }), DURING);
     expect(moved.effects).toEqual([]);
     expect(moved.state.pools.OJO).toMatchObject({ bets: 1, stakes: '500' });
@@ -152,7 +173,15 @@ describe("DESIGN 8 Dash: '(picks can change)' until betting closes", () => {
   it('a withdrawn pick is refunded in full', () => {
     const result = advance(
       placed(),
-      { type: 'bet.withdraw', betId: 'b1', playerId: 'p1', currency: 'OJO', revision: 1, track: A, amount: 500n },
+      {
+        type: 'bet.withdraw',
+        betId: 'b1',
+        playerId: 'p1',
+        currency: 'OJO',
+        revision: 1,
+        track: A,
+        amount: 500n,
+      },
       DURING,
     );
     expect(result.effects).toEqual([expect.objectContaining({ type: 'stake.refund', amount: 500n })]);
@@ -161,12 +190,28 @@ describe("DESIGN 8 Dash: '(picks can change)' until betting closes", () => {
 
   it('refuses a change the pools cannot hold, one below the minimum, or one without a revision', () => {
     expect(advance(placed(), change({ track: A, amount: 100n }), DURING).refusal?.code).toBe('below_minimum');
-    expect(advance(placed(), change({ track: A, amount: 900n }, 1, { track: B, amount: 500n }), DURING).refusal?.code).toBe('bet_mismatch');
-    expect(advance(placed(), change({ track: A, amount: 900n }, 1, { track: A, amount: 501n }), DURING).refusal?.code).toBe('bet_mismatch');
-    expect(advance(placed(), change({ track: A, amount: 900n }, 1, { track: 'NOPE', amount: 5n }), DURING).refusal?.code).toBe('bet_mismatch');
-    expect(advance(placed(), change({ track: A, amount: 900n }, 1, { track: A, amount: 0n }), DURING).refusal?.code).toBe('bet_mismatch');
-    expect(advance(placed(), change({ track: A, amount: 900n }, 0), DURING).refusal?.code).toBe('invalid_bet');
-    expect(advance(openRound(), change({ track: A, amount: 900n }), DURING).refusal?.code).toBe('bet_mismatch');
+    expect(
+      advance(placed(), change({ track: A, amount: 900n }, 1, { track: B, amount: 500n }), DURING).refusal
+        ?.code,
+    ).toBe('bet_mismatch');
+    expect(
+      advance(placed(), change({ track: A, amount: 900n }, 1, { track: A, amount: 501n }), DURING).refusal
+        ?.code,
+    ).toBe('bet_mismatch');
+    expect(
+      advance(placed(), change({ track: A, amount: 900n }, 1, { track: 'NOPE', amount: 5n }), DURING).refusal
+        ?.code,
+    ).toBe('bet_mismatch');
+    expect(
+      advance(placed(), change({ track: A, amount: 900n }, 1, { track: A, amount: 0n }), DURING).refusal
+        ?.code,
+    ).toBe('bet_mismatch');
+    expect(advance(placed(), change({ track: A, amount: 900n }, 0), DURING).refusal?.code).toBe(
+      'invalid_bet',
+    );
+    expect(advance(openRound(), change({ track: A, amount: 900n }), DURING).refusal?.code).toBe(
+      'bet_mismatch',
+    );
   });
 });
 
@@ -180,11 +225,31 @@ describe('the state machine never lets a bet in after the betting phase', () => 
     expect(late.state.pools).toEqual(open.pools);
     const change = advance(
       open,
-      { type: 'bet.change', betId: 'b1', playerId: 'p1', currency: 'OJO', revision: 1, from: { track: A, amount: 500n }, to: { track: B, amount: 500n } },
+      {
+        type: 'bet.change',
+        betId: 'b1',
+        playerId: 'p1',
+        currency: 'OJO',
+        revision: 1,
+        from: { track: A, amount: 500n },
+        to: { track: B, amount: 500n },
+      },
       at + 1,
     );
     expect(change.refusal?.code).toBe('betting_closed');
-    const withdraw = advance(open, { type: 'bet.withdraw', betId: 'b1', playerId: 'p1', currency: 'OJO', revision: 1, track: A, amount: 500n }, at);
+    const withdraw = advance(
+      open,
+      {
+        type: 'bet.withdraw',
+        betId: 'b1',
+        playerId: 'p1',
+        currency: 'OJO',
+        revision: 1,
+        track: A,
+        amount: 500n,
+      },
+      at,
+    );
     expect(withdraw.refusal?.code).toBe('betting_closed');
   });
 
@@ -193,7 +258,11 @@ describe('the state machine never lets a bet in after the betting phase', () => 
     const events = fc.array(
       fc.tuple(
         fc.oneof(
-          fc.record({ kind: fc.constant('place' as const), track: fc.constantFrom(...terms.tracks), amount: fc.bigInt({ min: 200n, max: 5000n }) }),
+          fc.record({
+            kind: fc.constant('place' as const),
+            track: fc.constantFrom(...terms.tracks),
+            amount: fc.bigInt({ min: 200n, max: 5000n }),
+          }),
           fc.constant({ kind: 'tick' as const }),
           fc.constant({ kind: 'start' as const }),
           fc.constant({ kind: 'end' as const }),
@@ -209,10 +278,16 @@ describe('the state machine never lets a bet in after the betting phase', () => 
         let closed = false;
         steps.forEach(([step, now], i) => {
           let event: DashEvent;
-          if (step.kind === 'place') event = { type: 'bet.place', ...bet(`b${i}`, 'p', step.track, step.amount) };
+          if (step.kind === 'place')
+            event = { type: 'bet.place', ...bet(`b${i}`, 'p', step.track, step.amount) };
           else if (step.kind === 'tick') event = { type: 'tick' };
           else if (step.kind === 'stale') event = { type: 'feed.stale' };
-          else event = { type: 'snapshot', kind: step.kind, snapshot: step.kind === 'start' ? startSnapshot() : endSnapshot() };
+          else
+            event = {
+              type: 'snapshot',
+              kind: step.kind,
+              snapshot: step.kind === 'start' ? startSnapshot() : endSnapshot(),
+            };
           const result = advance(state, event, now);
           if (event.type === 'bet.place' && result.refusal === null) {
             expect(now).toBeGreaterThanOrEqual(timeline.opensAtMs);
@@ -229,17 +304,44 @@ describe('the state machine never lets a bet in after the betting phase', () => 
 });
 
 describe('snapshots: the start when betting closes, the end when the race ends', () => {
-  const racing = () => advance(place(openRound(), bet('b1', 'p1', A, 500n)).state, { type: 'tick' }, timeline.closesAtMs).state;
+  const racing = () =>
+    advance(place(openRound(), bet('b1', 'p1', A, 500n)).state, { type: 'tick' }, timeline.closesAtMs).state;
 
   it('takes the start snapshot only while racing, once, and the end one only after the race and the start', () => {
-    expect(advance(openRound(), { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, DURING).refusal?.code).toBe('snapshot_unexpected');
-    const started = advance(racing(), { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs + 5);
+    expect(
+      advance(openRound(), { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, DURING).refusal
+        ?.code,
+    ).toBe('snapshot_unexpected');
+    const started = advance(
+      racing(),
+      { type: 'snapshot', kind: 'start', snapshot: startSnapshot() },
+      timeline.closesAtMs + 5,
+    );
     expect(started.refusal).toBeNull();
     expect(started.state.startSnapshot).toEqual(startSnapshot());
-    expect(advance(started.state, { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs + 6).refusal?.code).toBe('snapshot_unexpected');
-    expect(advance(racing(), { type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs).refusal?.code).toBe('snapshot_unexpected');
-    expect(advance(started.state, { type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs - 1).refusal?.code).toBe('snapshot_unexpected');
-    const ended = advance(started.state, { type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs);
+    expect(
+      advance(
+        started.state,
+        { type: 'snapshot', kind: 'start', snapshot: startSnapshot() },
+        timeline.closesAtMs + 6,
+      ).refusal?.code,
+    ).toBe('snapshot_unexpected');
+    expect(
+      advance(racing(), { type: 'snapshot', kind: 'end', snapshot: endSnapshot() }, timeline.raceEndsAtMs)
+        .refusal?.code,
+    ).toBe('snapshot_unexpected');
+    expect(
+      advance(
+        started.state,
+        { type: 'snapshot', kind: 'end', snapshot: endSnapshot() },
+        timeline.raceEndsAtMs - 1,
+      ).refusal?.code,
+    ).toBe('snapshot_unexpected');
+    const ended = advance(
+      started.state,
+      { type: 'snapshot', kind: 'end', snapshot: endSnapshot() },
+      timeline.raceEndsAtMs,
+    );
     expect(ended.state.phase).toBe('settling');
   });
 
@@ -250,11 +352,18 @@ describe('snapshots: the start when betting closes, the end when the race ends',
       { ...good, quotes: [...good.quotes].reverse() },
       { ...good, quotes: good.quotes.slice(1) },
       { ...good, quotes: good.quotes.map((q, i) => (i === 2 ? { ...q, price: '0' } : q)) },
-      { ...good, quotes: good.quotes.map((q, i) => (i === 1 ? { ...q, sourceTimeMs: q.sourceTimeMs - 250 } : q)) },
+      {
+        ...good,
+        quotes: good.quotes.map((q, i) => (i === 1 ? { ...q, sourceTimeMs: q.sourceTimeMs - 250 } : q)),
+      },
       { ...good, quotes: good.quotes.map((q, i) => (i === 0 ? { ...q, tradeId: 'x' } : q)) },
     ];
     for (const snapshot of cases) {
-      const result = advance(racing(), { type: 'snapshot', kind: 'start', snapshot }, timeline.closesAtMs + 5);
+      const result = advance(
+        racing(),
+        { type: 'snapshot', kind: 'start', snapshot },
+        timeline.closesAtMs + 5,
+      );
       expect(result.refusal?.code).toBe('snapshot_invalid');
       expect(result.state.startSnapshot).toBeNull();
     }
@@ -268,7 +377,11 @@ describe('snapshots: the start when betting closes, the end when the race ends',
       config: DEFAULT_DASH_CONFIG,
       feed: { kind: 'external', source: 'exchange:spot' },
     });
-    const round = advance(createDashRound(external, null), { type: 'tick' }, external.timeline.closesAtMs).state;
+    const round = advance(
+      createDashRound(external, null),
+      { type: 'tick' },
+      external.timeline.closesAtMs,
+    ).state;
     const due = external.timeline.closesAtMs;
     const quotes = (sourceTimeMs: number, tradeId: string | null) =>
       external.tracks.map((symbol) => ({ symbol, price: '1000', sourceTimeMs, tradeId }));
@@ -286,12 +399,20 @@ describe('snapshots: the start when betting closes, the end when the race ends',
 
 describe('RULES.md "Stale price feed, cancelled round": the round is called off and every bet refunded in full', () => {
   const bets = [bet('b1', 'p1', A, 500n), bet('b2', 'p2', B, 700n), bet('b3', 'p1', C, 300n, 'POINT')];
-  const withBets = () => run(openRound(), bets.map((b) => [{ type: 'bet.place', ...b }, DURING] as [DashEvent, number])).state;
+  const withBets = () =>
+    run(
+      openRound(),
+      bets.map((b) => [{ type: 'bet.place', ...b }, DURING] as [DashEvent, number]),
+    ).state;
 
   it('a stale feed during betting voids the round: later bets are refused, settlement refunds exactly, no fee', () => {
     const stale = advance(withBets(), { type: 'feed.stale', detail: 'no price for 5 s' }, DURING + 1);
     expect(stale.state.phase).toBe('settling');
-    expect(stale.state.voided).toEqual({ reason: 'feed_stale', atMs: DURING + 1, detail: 'no price for 5 s' });
+    expect(stale.state.voided).toEqual({
+      reason: 'feed_stale',
+      atMs: DURING + 1,
+      detail: 'no price for 5 s',
+    });
     expect(place(stale.state, bet('b4', 'p3', A, 500n), DURING + 2).refusal?.code).toBe('round_void');
     const settled = advance(stale.state, { type: 'settle', bets }, DURING + 3);
     expect(settled.state.outcome?.kind).toBe('void');
@@ -301,7 +422,9 @@ describe('RULES.md "Stale price feed, cancelled round": the round is called off 
       ['b2', 700n],
       ['b3', 300n],
     ]);
-    expect(settled.effects.some((effect) => effect.type === 'prize_pool' || effect.type === 'payout')).toBe(false);
+    expect(settled.effects.some((effect) => effect.type === 'prize_pool' || effect.type === 'payout')).toBe(
+      false,
+    );
   });
 
   it('no start snapshot within the deadline voids the round on the next tick', () => {
@@ -312,11 +435,16 @@ describe('RULES.md "Stale price feed, cancelled round": the round is called off 
     expect(late.state.voided?.reason).toBe('feed_stale');
     expect(late.effects).toEqual([{ type: 'phase', phase: 'settling' }]);
     // A snapshot arriving after that is refused: the round is already called off.
-    expect(advance(late.state, { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, deadline + 1).refusal?.code).toBe('snapshot_unexpected');
+    expect(
+      advance(late.state, { type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, deadline + 1)
+        .refusal?.code,
+    ).toBe('snapshot_unexpected');
   });
 
   it('no end snapshot within the deadline voids it as well', () => {
-    const started = run(withBets(), [[{ type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs + 1]]).state;
+    const started = run(withBets(), [
+      [{ type: 'snapshot', kind: 'start', snapshot: startSnapshot() }, timeline.closesAtMs + 1],
+    ]).state;
     const late = advance(started, { type: 'tick' }, timeline.raceEndsAtMs + terms.snapshotDeadlineMs);
     expect(late.state.voided?.detail).toBe('no end snapshot by the deadline');
   });
@@ -335,22 +463,38 @@ describe('RULES.md "Stale price feed, cancelled round": the round is called off 
     const carried = simulatedRound({ carryIn: { OJO: 1234n, POINT: 0n } });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ track: fc.constantFrom(...terms.tracks), amount: fc.bigInt({ min: 200n, max: 10n ** 24n }), points: fc.boolean() }), {
-          maxLength: 40,
-        }),
+        fc.array(
+          fc.record({
+            track: fc.constantFrom(...terms.tracks),
+            amount: fc.bigInt({ min: 200n, max: 10n ** 24n }),
+            points: fc.boolean(),
+          }),
+          {
+            maxLength: 40,
+          },
+        ),
         // Up to the start-snapshot deadline: after it the clock has already called the round off as stale.
-        fc.integer({ min: timeline.opensAtMs - 1000, max: timeline.closesAtMs + terms.snapshotDeadlineMs - 2 }),
+        fc.integer({
+          min: timeline.opensAtMs - 1000,
+          max: timeline.closesAtMs + terms.snapshotDeadlineMs - 2,
+        }),
         (picks, cancelAt) => {
-          const bets = picks.map((p, i) => bet(`b${i}`, `p${i % 7}`, p.track, p.amount, p.points ? 'POINT' : 'OJO'));
+          const bets = picks.map((p, i) =>
+            bet(`b${i}`, `p${i % 7}`, p.track, p.amount, p.points ? 'POINT' : 'OJO'),
+          );
           let state = advance(carried.round, { type: 'tick' }, timeline.opensAtMs).state;
           for (const b of bets) state = place(state, b).state;
-          const cancelled = advance(state, { type: 'cancel', detail: 'operator' }, Math.max(cancelAt, DURING));
+          const cancelled = advance(
+            state,
+            { type: 'cancel', detail: 'operator' },
+            Math.max(cancelAt, DURING),
+          );
           const settled = advance(cancelled.state, { type: 'settle', bets }, Math.max(cancelAt, DURING) + 1);
           expect(settled.refusal).toBeNull();
           const refunds = settled.effects.filter((e) => e.type === 'refund');
-          expect(refunds.map((r) => ('betId' in r ? [r.betId, r.playerId, r.currency, r.amount] : []))).toEqual(
-            bets.map((b) => [b.betId, b.playerId, b.currency, b.amount]),
-          );
+          expect(
+            refunds.map((r) => ('betId' in r ? [r.betId, r.playerId, r.currency, r.amount] : [])),
+          ).toEqual(bets.map((b) => [b.betId, b.playerId, b.currency, b.amount]));
           expect(new Set(refunds.map((r) => r.key)).size).toBe(bets.length);
           expect(settled.effects.filter((e) => e.type === 'carry')).toEqual([
             { type: 'carry', key: `dash:${terms.roundId}:carry:OJO`, currency: 'OJO', amount: 1234n },
@@ -371,7 +515,12 @@ describe('RULES.md "Stale price feed, cancelled round": the round is called off 
 });
 
 describe('settle: once, from bets that match the pools', () => {
-  const bets = [bet('b1', 'p1', A, 500n), bet('b2', 'p2', B, 700n), bet('b3', 'p3', C, 900n), bet('b4', 'p1', D, 300n, 'POINT')];
+  const bets = [
+    bet('b1', 'p1', A, 500n),
+    bet('b2', 'p2', B, 700n),
+    bet('b3', 'p3', C, 900n),
+    bet('b4', 'p1', D, 300n, 'POINT'),
+  ];
   const ended = () =>
     run(openRound(), [
       ...bets.map((b) => [{ type: 'bet.place', ...b }, DURING] as [DashEvent, number]),
@@ -381,7 +530,9 @@ describe('settle: once, from bets that match the pools', () => {
 
   it('refuses to settle before the race ends', () => {
     const racing = advance(openRound(), { type: 'tick' }, timeline.closesAtMs).state;
-    expect(advance(racing, { type: 'settle', bets: [] }, timeline.closesAtMs + 1).refusal?.code).toBe('race_not_finished');
+    expect(advance(racing, { type: 'settle', bets: [] }, timeline.closesAtMs + 1).refusal?.code).toBe(
+      'race_not_finished',
+    );
   });
 
   it('refuses bets that do not add up to the pools: one missing, one extra, one changed, one repeated', () => {
@@ -418,7 +569,13 @@ describe('settle: once, from bets that match the pools', () => {
     expect(outcome.kind).toBe('settled');
     for (const currency of ['OJO', 'POINT'] as const) {
       const of = (type: DashEffect['type']) =>
-        result.effects.reduce((sum, e) => (e.type === type && 'currency' in e && e.currency === currency && 'amount' in e ? sum + e.amount : sum), 0n);
+        result.effects.reduce(
+          (sum, e) =>
+            e.type === type && 'currency' in e && e.currency === currency && 'amount' in e
+              ? sum + e.amount
+              : sum,
+          0n,
+        );
       const staked = bets.filter((b) => b.currency === currency).reduce((sum, b) => sum + b.amount, 0n);
       expect(of('payout') + of('prize_pool') + of('carry')).toBe(staked);
     }
@@ -428,7 +585,9 @@ describe('settle: once, from bets that match the pools', () => {
 
 describe('createDashRound', () => {
   it('refuses terms that are not a valid round and a seed that does not fit the feed', () => {
-    expect(() => createDashRound({ ...terms, tracks: terms.tracks.slice(1) }, simulatedRound().seed)).toThrow(RangeError);
+    expect(() => createDashRound({ ...terms, tracks: terms.tracks.slice(1) }, simulatedRound().seed)).toThrow(
+      RangeError,
+    );
     expect(() => createDashRound(terms, null)).toThrow('seed');
   });
 });

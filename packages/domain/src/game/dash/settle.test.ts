@@ -10,11 +10,22 @@ const TRACKS = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE'];
 function snapshot(prices: readonly bigint[], atMs = 0): PriceSnapshot {
   return {
     atMs,
-    quotes: TRACKS.map((symbol, lane) => ({ symbol, price: prices[lane]!.toString(), sourceTimeMs: atMs, tradeId: null })),
+    quotes: TRACKS.map((symbol, lane) => ({
+      symbol,
+      price: prices[lane]!.toString(),
+      sourceTimeMs: atMs,
+      tradeId: null,
+    })),
   };
 }
 
-function b(betId: string, track: string, amount: bigint, currency: GameCurrency = 'OJO', playerId = `p-${betId}`): DashBet {
+function b(
+  betId: string,
+  track: string,
+  amount: bigint,
+  currency: GameCurrency = 'OJO',
+  playerId = `p-${betId}`,
+): DashBet {
   return { betId, playerId, currency, track, amount };
 }
 
@@ -34,7 +45,14 @@ describe("DESIGN 8 Dash: 'The 2 coins with the highest % price rise win'", () =>
   it('property: every winner changed by at least as much as every loser; on a tie the lower lane wins', () => {
     fc.assert(
       fc.property(prices, prices, (start, end) => {
-        const result = settleDash({ tracks: TRACKS, feeBps: 500, carryIn: none, start: snapshot(start), end: snapshot(end), bets: [] });
+        const result = settleDash({
+          tracks: TRACKS,
+          feeBps: 500,
+          carryIn: none,
+          start: snapshot(start),
+          end: snapshot(end),
+          bets: [],
+        });
         expect(result.winners).toHaveLength(2);
         const lane = (symbol: string) => TRACKS.indexOf(symbol);
         const change = (symbol: string) => changeRatio(start[lane(symbol)]!, end[lane(symbol)]!);
@@ -71,7 +89,14 @@ describe("DESIGN 8 Dash: 'The 2 coins with the highest % price rise win'", () =>
       bets: [],
     });
     expect(fell.winners).toEqual(['BBB', 'DDD']);
-    const flat = settleDash({ tracks: TRACKS, feeBps: 0, carryIn: none, start: snapshot([5n, 6n, 7n, 8n, 9n]), end: snapshot([5n, 6n, 7n, 8n, 9n]), bets: [] });
+    const flat = settleDash({
+      tracks: TRACKS,
+      feeBps: 0,
+      carryIn: none,
+      start: snapshot([5n, 6n, 7n, 8n, 9n]),
+      end: snapshot([5n, 6n, 7n, 8n, 9n]),
+      bets: [],
+    });
     expect(flat.winners).toEqual(['AAA', 'BBB']);
     expect(flat.tracks.map((track) => [track.changeNum, track.changeDen])).toEqual([
       ['0', '5'],
@@ -91,18 +116,32 @@ describe("DESIGN 8: 'Settlement is integer arithmetic: payouts + fee + remainder
         prices,
         bets,
         fc.integer({ min: 0, max: 2000 }),
-        fc.record({ OJO: fc.bigInt({ min: 0n, max: 10n ** 22n }), POINT: fc.bigInt({ min: 0n, max: 10n ** 22n }) }),
+        fc.record({
+          OJO: fc.bigInt({ min: 0n, max: 10n ** 22n }),
+          POINT: fc.bigInt({ min: 0n, max: 10n ** 22n }),
+        }),
         (start, end, picks, feeBps, carryIn) => {
           const given = picks.map((pick, i) => b(`b${i}`, pick.track, pick.amount, pick.currency));
-          const result = settleDash({ tracks: TRACKS, feeBps, carryIn, start: snapshot(start), end: snapshot(end), bets: given });
+          const result = settleDash({
+            tracks: TRACKS,
+            feeBps,
+            carryIn,
+            start: snapshot(start),
+            end: snapshot(end),
+            bets: given,
+          });
           for (const currency of ['OJO', 'POINT'] as const) {
             const books = result.currencies[currency];
             const mine = given.filter((bet) => bet.currency === currency);
             const stakes = mine.reduce((sum, bet) => sum + bet.amount, 0n);
-            const paid = result.payouts.filter((p) => p.currency === currency).reduce((sum, p) => sum + p.amount, 0n);
+            const paid = result.payouts
+              .filter((p) => p.currency === currency)
+              .reduce((sum, p) => sum + p.amount, 0n);
             expect(BigInt(books.stakes)).toBe(stakes);
             expect(BigInt(books.paidOut)).toBe(paid);
-            expect(paid + BigInt(books.fee) + BigInt(books.remainder) + BigInt(books.carryOut)).toBe(stakes + carryIn[currency]);
+            expect(paid + BigInt(books.fee) + BigInt(books.remainder) + BigInt(books.carryOut)).toBe(
+              stakes + carryIn[currency],
+            );
             expect(BigInt(books.fee)).toBe((stakes * BigInt(feeBps)) / 10_000n);
             const winning = mine.filter((bet) => result.winners.includes(bet.track));
             const winningStakes = winning.reduce((sum, bet) => sum + bet.amount, 0n);
@@ -122,7 +161,8 @@ describe("DESIGN 8: 'Settlement is integer arithmetic: payouts + fee + remainder
             }
           }
           // Losing bets are never paid.
-          for (const payout of result.payouts) expect(result.winners).toContain(given.find((bet) => bet.betId === payout.betId)!.track);
+          for (const payout of result.payouts)
+            expect(result.winners).toContain(given.find((bet) => bet.betId === payout.betId)!.track);
         },
       ),
       { numRuns: 300 },
@@ -186,12 +226,24 @@ describe("DESIGN 8: 'Settlement is integer arithmetic: payouts + fee + remainder
   });
 
   it('refuses bets on unknown tracks, without a stake or in an unknown currency, and snapshots out of order', () => {
-    const input = { tracks: TRACKS, feeBps: 0, carryIn: none, start: snapshot([1n, 1n, 1n, 1n, 1n]), end: snapshot([1n, 1n, 1n, 1n, 1n]) };
+    const input = {
+      tracks: TRACKS,
+      feeBps: 0,
+      carryIn: none,
+      start: snapshot([1n, 1n, 1n, 1n, 1n]),
+      end: snapshot([1n, 1n, 1n, 1n, 1n]),
+    };
     expect(() => settleDash({ ...input, bets: [b('x', 'ZZZ', 1n)] })).toThrow('unknown track');
     expect(() => settleDash({ ...input, bets: [b('x', 'AAA', 0n)] })).toThrow('no stake');
-    expect(() => settleDash({ ...input, bets: [b('x', 'AAA', 5n, 'ETH' as GameCurrency)] })).toThrow('unknown currency');
-    expect(() => settleDash({ ...input, bets: [], start: { ...input.start, quotes: input.start.quotes.slice(1) } })).toThrow('every track');
-    expect(() => settleDash({ ...input, bets: [], end: { ...input.end, quotes: [...input.end.quotes].reverse() } })).toThrow('lane order');
+    expect(() => settleDash({ ...input, bets: [b('x', 'AAA', 5n, 'ETH' as GameCurrency)] })).toThrow(
+      'unknown currency',
+    );
+    expect(() =>
+      settleDash({ ...input, bets: [], start: { ...input.start, quotes: input.start.quotes.slice(1) } }),
+    ).toThrow('every track');
+    expect(() =>
+      settleDash({ ...input, bets: [], end: { ...input.end, quotes: [...input.end.quotes].reverse() } }),
+    ).toThrow('lane order');
     expect(() => settleDash({ ...input, bets: [], end: snapshot([1n, 0n, 1n, 1n, 1n]) })).toThrow('above 0');
   });
 });
@@ -201,9 +253,17 @@ describe('a void round refunds every bet exactly', () => {
     fc.assert(
       fc.property(bets, fc.bigInt({ min: 0n, max: 10n ** 20n }), (picks, carry) => {
         const given = picks.map((pick, i) => b(`b${i}`, pick.track, pick.amount, pick.currency));
-        const result = refundDash({ tracks: TRACKS, carryIn: { OJO: carry, POINT: 0n }, bets: given, reason: 'feed_stale' });
-        expect(result.refunds).toEqual(given.map(({ betId, playerId, currency, amount }) => ({ betId, playerId, currency, amount })));
-        const total = (currency: GameCurrency) => given.filter((bet) => bet.currency === currency).reduce((sum, bet) => sum + bet.amount, 0n);
+        const result = refundDash({
+          tracks: TRACKS,
+          carryIn: { OJO: carry, POINT: 0n },
+          bets: given,
+          reason: 'feed_stale',
+        });
+        expect(result.refunds).toEqual(
+          given.map(({ betId, playerId, currency, amount }) => ({ betId, playerId, currency, amount })),
+        );
+        const total = (currency: GameCurrency) =>
+          given.filter((bet) => bet.currency === currency).reduce((sum, bet) => sum + bet.amount, 0n);
         expect(BigInt(result.currencies.OJO.refunded)).toBe(total('OJO'));
         expect(BigInt(result.currencies.POINT.refunded)).toBe(total('POINT'));
         expect(result.currencies.OJO.carryOut).toBe(carry.toString());

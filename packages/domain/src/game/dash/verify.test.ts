@@ -59,11 +59,20 @@ describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the
   it('property: any round of random bets verifies', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ lane: fc.integer({ min: 0, max: 4 }), amount: fc.bigInt({ min: 200n, max: 10n ** 12n }), points: fc.boolean() }), {
-          maxLength: 25,
-        }),
+        fc.array(
+          fc.record({
+            lane: fc.integer({ min: 0, max: 4 }),
+            amount: fc.bigInt({ min: 200n, max: 10n ** 12n }),
+            points: fc.boolean(),
+          }),
+          {
+            maxLength: 25,
+          },
+        ),
         (picks) => {
-          const bets = picks.map((p, i) => bet(`b${i}`, `p${i % 5}`, simulated.terms.tracks[p.lane]!, p.amount, p.points ? 'POINT' : 'OJO'));
+          const bets = picks.map((p, i) =>
+            bet(`b${i}`, `p${i % 5}`, simulated.terms.tracks[p.lane]!, p.amount, p.points ? 'POINT' : 'OJO'),
+          );
           const { published, state } = playRound(simulated, bets);
           const report = verifyDashRound(published);
           expect(report.valid).toBe(true);
@@ -77,11 +86,16 @@ describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the
 
 describe('a tampered publication fails verification', () => {
   it('a different seed does not open the commitment', () => {
-    expect(failed({ ...played.published, seed: OTHER_SEED })).toMatchObject({ check: 'commitment', ok: false });
+    expect(failed({ ...played.published, seed: OTHER_SEED })).toMatchObject({
+      check: 'commitment',
+      ok: false,
+    });
   });
 
   it('changed terms do not open the commitment either (fee, tracks, carried pool)', () => {
-    expect(failed({ ...played.published, terms: { ...played.published.terms, feeBps: 0 } }).check).toBe('commitment');
+    expect(failed({ ...played.published, terms: { ...played.published.terms, feeBps: 0 } }).check).toBe(
+      'commitment',
+    );
     const tracks = [...played.published.terms.tracks].reverse();
     expect(failed({ ...played.published, terms: { ...played.published.terms, tracks } }).check).toBe('terms');
   });
@@ -92,7 +106,9 @@ describe('a tampered publication fails verification', () => {
       ...s!,
       quotes: s!.quotes.map((q, i) => (i === 0 ? { ...q, price: (BigInt(q.price) + 1n).toString() } : q)),
     });
-    expect(failed({ ...played.published, startSnapshot: bump(startSnapshot) })).toMatchObject({ check: 'snapshots' });
+    expect(failed({ ...played.published, startSnapshot: bump(startSnapshot) })).toMatchObject({
+      check: 'snapshots',
+    });
     expect(failed({ ...played.published, endSnapshot: bump(endSnapshot) }).detail).toContain('end snapshot');
     expect(failed({ ...played.published, endSnapshot: null }).detail).toContain('both snapshots');
   });
@@ -101,10 +117,14 @@ describe('a tampered publication fails verification', () => {
     const doc = played.published;
     const bets = doc.bets.map((b) => (b.betId === 'b1' ? { ...b, amount: '501' } : b));
     expect(failed({ ...doc, bets }).check).toBe('outcome');
-    const late = doc.bets.map((b) => (b.betId === 'b2' ? { ...b, placedAtMs: doc.terms.timeline.closesAtMs } : b));
+    const late = doc.bets.map((b) =>
+      b.betId === 'b2' ? { ...b, placedAtMs: doc.terms.timeline.closesAtMs } : b,
+    );
     expect(failed({ ...doc, bets: late }).check).toBe('bets');
     expect(failed({ ...doc, bets: [...doc.bets, doc.bets[0]!] }).check).toBe('bets');
-    expect(failed({ ...doc, bets: doc.bets.map((b) => ({ ...b, amount: '199' })) }).detail).toContain('below the minimum');
+    expect(failed({ ...doc, bets: doc.bets.map((b) => ({ ...b, amount: '199' })) }).detail).toContain(
+      'below the minimum',
+    );
     expect(failed({ ...doc, bets: doc.bets.map((b) => ({ ...b, track: 'NOPE' })) }).check).toBe('bets');
     if (doc.outcome.kind !== 'settled') throw new Error('expected a settled round');
     const winners = [...doc.outcome.winners].reverse();
@@ -112,10 +132,14 @@ describe('a tampered publication fails verification', () => {
     expect(swapped.check).toBe('outcome');
     const books = { ...doc.outcome.currencies, OJO: { ...doc.outcome.currencies.OJO, fee: '0' } };
     expect(failed({ ...doc, outcome: { ...doc.outcome, currencies: books } }).check).toBe('outcome');
-    const payouts = doc.payouts.map((p, i) => (i === 0 ? { ...p, amount: (BigInt(p.amount) + 1n).toString() } : p));
+    const payouts = doc.payouts.map((p, i) =>
+      i === 0 ? { ...p, amount: (BigInt(p.amount) + 1n).toString() } : p,
+    );
     expect(failed({ ...doc, payouts }).check).toBe('transfers');
     expect(failed({ ...doc, payouts: doc.payouts.slice(1) }).check).toBe('transfers');
-    const currency = doc.payouts.map((p, i) => (i === 0 ? { ...p, currency: p.currency === 'OJO' ? ('POINT' as const) : ('OJO' as const) } : p));
+    const currency = doc.payouts.map((p, i) =>
+      i === 0 ? { ...p, currency: p.currency === 'OJO' ? ('POINT' as const) : ('OJO' as const) } : p,
+    );
     expect(failed({ ...doc, payouts: currency }).detail).toContain('wrong currency');
   });
 
@@ -126,12 +150,19 @@ describe('a tampered publication fails verification', () => {
   });
 
   it('never throws on malformed input', () => {
-    const junk: unknown[] = [{}, { format: 'ojo-dash-round/v1' }, { ...played.published, bets: null }, { ...played.published, terms: { ...played.published.terms, feed: null } }];
+    const junk: unknown[] = [
+      {},
+      { format: 'ojo-dash-round/v1' },
+      { ...played.published, bets: null },
+      { ...played.published, terms: { ...played.published.terms, feed: null } },
+    ];
     for (const doc of junk) {
       const report = verifyDashRound(doc as PublishedDashRound);
       expect(report.valid).toBe(false);
     }
-    expect(verifyDashRound({ ...played.published, seed: 'not hex' }).checks[1]!.detail).toMatch(/^malformed data/);
+    expect(verifyDashRound({ ...played.published, seed: 'not hex' }).checks[1]!.detail).toMatch(
+      /^malformed data/,
+    );
   });
 });
 
@@ -144,7 +175,9 @@ describe('void rounds and real feeds are published and verified too', () => {
       [{ type: 'cancel', detail: 'maintenance' }, terms.timeline.opensAtMs + 20],
       [{ type: 'settle', bets }, terms.timeline.opensAtMs + 30],
     ] as const);
-    const transfers = effects.flatMap((e) => (e.type === 'refund' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : []));
+    const transfers = effects.flatMap((e) =>
+      e.type === 'refund' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : [],
+    );
     const published = publishDashRound({
       round: state,
       seed: simulated.seed,
@@ -166,9 +199,20 @@ describe('void rounds and real feeds are published and verified too', () => {
       config: DEFAULT_DASH_CONFIG,
       feed: { kind: 'external', source: 'exchange:spot' },
     });
-    const quote = (symbol: string, price: string, time: number, i: number) => ({ symbol, price, sourceTimeMs: time, tradeId: `t${time}-${i}` });
-    const start = { atMs: terms.timeline.closesAtMs, quotes: terms.tracks.map((s, i) => quote(s, `${1000 + i}`, terms.timeline.closesAtMs - 300, i)) };
-    const end = { atMs: terms.timeline.raceEndsAtMs, quotes: terms.tracks.map((s, i) => quote(s, `${1000 + i * i}`, terms.timeline.raceEndsAtMs, i)) };
+    const quote = (symbol: string, price: string, time: number, i: number) => ({
+      symbol,
+      price,
+      sourceTimeMs: time,
+      tradeId: `t${time}-${i}`,
+    });
+    const start = {
+      atMs: terms.timeline.closesAtMs,
+      quotes: terms.tracks.map((s, i) => quote(s, `${1000 + i}`, terms.timeline.closesAtMs - 300, i)),
+    };
+    const end = {
+      atMs: terms.timeline.raceEndsAtMs,
+      quotes: terms.tracks.map((s, i) => quote(s, `${1000 + i * i}`, terms.timeline.raceEndsAtMs, i)),
+    };
     const bets = [bet('x', 'p', terms.tracks[4]!, 400n), bet('y', 'q', terms.tracks[0]!, 400n)];
     const { state, effects } = run(createDashRound(terms, null), [
       ...bets.map((b) => [{ type: 'bet.place', ...b }, terms.timeline.opensAtMs] as const),
@@ -176,16 +220,31 @@ describe('void rounds and real feeds are published and verified too', () => {
       [{ type: 'snapshot', kind: 'end', snapshot: end }, terms.timeline.raceEndsAtMs + 500],
       [{ type: 'settle', bets }, terms.timeline.raceEndsAtMs + 600],
     ] as const);
-    const transfers = effects.flatMap((e) => (e.type === 'payout' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : []));
-    expect(state.outcome?.kind === 'settled' && state.outcome.winners).toEqual([terms.tracks[4], terms.tracks[3]]);
-    const published = publishDashRound({ round: state, seed: null, bets: bets.map((b) => ({ ...b, placedAtMs: terms.timeline.opensAtMs })), transfers });
+    const transfers = effects.flatMap((e) =>
+      e.type === 'payout' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : [],
+    );
+    expect(state.outcome?.kind === 'settled' && state.outcome.winners).toEqual([
+      terms.tracks[4],
+      terms.tracks[3],
+    ]);
+    const published = publishDashRound({
+      round: state,
+      seed: null,
+      bets: bets.map((b) => ({ ...b, placedAtMs: terms.timeline.opensAtMs })),
+      transfers,
+    });
     expect(verifyDashRound(published).valid).toBe(true);
-    const stale = { ...published, endSnapshot: { ...end, quotes: end.quotes.map((q) => ({ ...q, sourceTimeMs: q.sourceTimeMs - 5000 })) } };
+    const stale = {
+      ...published,
+      endSnapshot: { ...end, quotes: end.quotes.map((q) => ({ ...q, sourceTimeMs: q.sourceTimeMs - 5000 })) },
+    };
     expect(failed(stale).check).toBe('snapshots');
   });
 
   it('only a settled round is published, and only a simulated round has a seeded path', () => {
-    expect(() => publishDashRound({ round: simulated.round, seed: simulated.seed, bets: [], transfers: [] })).toThrow('settled');
+    expect(() =>
+      publishDashRound({ round: simulated.round, seed: simulated.seed, bets: [], transfers: [] }),
+    ).toThrow('settled');
     const external = createDashTerms({
       roundId: 'ext-8',
       tracks: simulated.terms.tracks,

@@ -47,7 +47,13 @@ describe("issue: 'prices (4 updates per second)' from a seeded simulator", () =>
     expect(SYMBOLS.map((symbol) => sim.pricesAtStep(1321)[symbol])).toEqual(expected);
     // Stepping a subset of coins gives the same prices for them: a round recomputes only its 5 tracks.
     const subset = [DEFAULT_MARKET_COINS[3]!, DEFAULT_MARKET_COINS[9]!];
-    const alone = advancePrices(prepareCoins(subset), subset.map((coin) => BigInt(coin.basePrice)), SEED_A, 1000, 1321);
+    const alone = advancePrices(
+      prepareCoins(subset),
+      subset.map((coin) => BigInt(coin.basePrice)),
+      SEED_A,
+      1000,
+      1321,
+    );
     expect(alone).toEqual([expected[3], expected[9]]);
   });
 
@@ -71,7 +77,8 @@ describe("issue: 'prices (4 updates per second)' from a seeded simulator", () =>
   it('answers earlier steps from its checkpoints, exactly as a fresh computation', () => {
     const sim = market();
     sim.pricesAtStep(3000);
-    for (const step of [1000, 1001, 1239, 1240, 1241, 2999]) expect(sim.pricesAtStep(step)).toEqual(market().pricesAtStep(step));
+    for (const step of [1000, 1001, 1239, 1240, 1241, 2999])
+      expect(sim.pricesAtStep(step)).toEqual(market().pricesAtStep(step));
   });
 
   it('refuses steps before the anchor or without a seed, and forgets what a rebase drops', () => {
@@ -94,12 +101,21 @@ describe("issue: 'prices (4 updates per second)' from a seeded simulator", () =>
   });
 
   it('keeps anchor prices given for some coins and base prices for the others', () => {
-    const sim = new MarketSimulator({ coins: DEFAULT_MARKET_COINS, anchorStep: 5, anchorPrices: { BTC: 123n } });
+    const sim = new MarketSimulator({
+      coins: DEFAULT_MARKET_COINS,
+      anchorStep: 5,
+      anchorPrices: { BTC: 123n },
+    });
     expect(sim.pricesAtStep(5).BTC).toBe(123n);
     expect(sim.pricesAtStep(5).ETH).toBe(BigInt(DEFAULT_MARKET_COINS[1]!.basePrice));
-    expect(() => new MarketSimulator({ coins: DEFAULT_MARKET_COINS, anchorStep: 5, anchorPrices: { BTC: 0n } })).toThrow('above 0');
+    expect(
+      () => new MarketSimulator({ coins: DEFAULT_MARKET_COINS, anchorStep: 5, anchorPrices: { BTC: 0n } }),
+    ).toThrow('above 0');
     expect(() => new MarketSimulator({ coins: DEFAULT_MARKET_COINS, anchorStep: -1 })).toThrow('anchorStep');
-    expect(() => new MarketSimulator({ coins: [...DEFAULT_MARKET_COINS, DEFAULT_MARKET_COINS[0]!], anchorStep: 0 })).toThrow('distinct');
+    expect(
+      () =>
+        new MarketSimulator({ coins: [...DEFAULT_MARKET_COINS, DEFAULT_MARKET_COINS[0]!], anchorStep: 0 }),
+    ).toThrow('distinct');
   });
 });
 
@@ -124,14 +140,16 @@ describe('a realistic-looking market (geometric random walk, per-coin volatility
     for (let race = 0; race < 300; race += 1) {
       const a = sim.pricesAtStep(race * 240 + 120);
       const b = sim.pricesAtStep(race * 240 + 200);
-      for (const symbol of Object.keys(moves)) moves[symbol]!.push(Number(((b[symbol]! - a[symbol]!) * 10n ** 9n) / a[symbol]!) / 1e9);
+      for (const symbol of Object.keys(moves))
+        moves[symbol]!.push(Number(((b[symbol]! - a[symbol]!) * 10n ** 9n) / a[symbol]!) / 1e9);
     }
     const sd = (values: number[]) => Math.sqrt(values.reduce((s, v) => s + v * v, 0) / values.length);
     expect(sd(moves.BTC!)).toBeGreaterThan(0.0021);
     expect(sd(moves.BTC!)).toBeLessThan(0.0033);
     expect(sd(moves.PEPE!)).toBeGreaterThan(2 * sd(moves.BTC!));
     const correlation =
-      moves.BTC!.reduce((s, v, i) => s + v * moves.ETH![i]!, 0) / (moves.BTC!.length * sd(moves.BTC!) * sd(moves.ETH!));
+      moves.BTC!.reduce((s, v, i) => s + v * moves.ETH![i]!, 0) /
+      (moves.BTC!.length * sd(moves.BTC!) * sd(moves.ETH!));
     expect(correlation).toBeGreaterThan(0.2);
   });
 
@@ -170,7 +188,12 @@ describe('coin parameters and prices', () => {
     expect(coinParamsProblem({ ...ok, marketWeightBps: 10_001 })).toContain('marketWeightBps');
     expect(() => prepareCoins([{ ...ok, volatilityPpb: -1 }])).toThrow(RangeError);
     expect(DEFAULT_MARKET_COINS.every((coin) => coinParamsProblem(coin) === null)).toBe(true);
-    expect(Object.keys(coinParams(DEFAULT_MARKET_COINS[0]!)).sort()).toEqual(['basePrice', 'marketWeightBps', 'symbol', 'volatilityPpb']);
+    expect(Object.keys(coinParams(DEFAULT_MARKET_COINS[0]!)).sort()).toEqual([
+      'basePrice',
+      'marketWeightBps',
+      'symbol',
+      'volatilityPpb',
+    ]);
   });
 
   it(`writes prices with ${PRICE_DECIMALS} decimals as integers, and back`, () => {
@@ -180,7 +203,8 @@ describe('coin parameters and prices', () => {
     expect(formatPriceUnits(97_000n * 10n ** 12n)).toBe('97000.00');
     expect(formatPriceUnits(12_000_000n)).toBe('0.000012');
     expect(formatPriceUnits(-5n * 10n ** 11n)).toBe('-0.50');
-    for (const bad of ['', '-1', '1.', '1.0000000000001', 'abc']) expect(() => priceUnits(bad)).toThrow('not a price');
+    for (const bad of ['', '-1', '1.', '1.0000000000001', 'abc'])
+      expect(() => priceUnits(bad)).toThrow('not a price');
     expect(isCoinSymbol('BTC')).toBe(true);
     expect(isCoinSymbol('B')).toBe(false);
   });
@@ -189,7 +213,11 @@ describe('coin parameters and prices', () => {
     const sim = market();
     const time = stepTimeMs(1100) + 130;
     const ticker = sim.tickerAt('ETH', time);
-    expect(ticker).toEqual({ symbol: 'ETH', price: formatPriceUnits(sim.priceAt('ETH', time)), timestamp: stepTimeMs(1100) });
+    expect(ticker).toEqual({
+      symbol: 'ETH',
+      price: formatPriceUnits(sim.priceAt('ETH', time)),
+      timestamp: stepTimeMs(1100),
+    });
     expect(Number(ticker.price)).toBeGreaterThan(3000);
     expect(() => sim.priceAt('NOPE', time)).toThrow('unknown coin');
     expect(() => sim.snapshotAt(['BTC', 'NOPE'], time)).toThrow('unknown coin');
@@ -201,8 +229,18 @@ describe('coin parameters and prices', () => {
     expect(snapshot).toEqual({
       atMs: stepTimeMs(1200),
       quotes: [
-        { symbol: 'SOL', price: sim.pricesAtStep(1200).SOL!.toString(), sourceTimeMs: stepTimeMs(1200), tradeId: null },
-        { symbol: 'BTC', price: sim.pricesAtStep(1200).BTC!.toString(), sourceTimeMs: stepTimeMs(1200), tradeId: null },
+        {
+          symbol: 'SOL',
+          price: sim.pricesAtStep(1200).SOL!.toString(),
+          sourceTimeMs: stepTimeMs(1200),
+          tradeId: null,
+        },
+        {
+          symbol: 'BTC',
+          price: sim.pricesAtStep(1200).BTC!.toString(),
+          sourceTimeMs: stepTimeMs(1200),
+          tradeId: null,
+        },
       ],
     });
   });
