@@ -225,7 +225,7 @@ function applySnapshot(
 function betsMatchPools(state: DashRound, bets: readonly DashBet[]): boolean {
   const tracks = new Set(state.terms.tracks);
   const seen = new Set<string>();
-  const sums = new Map<string, bigint>();
+  const sums = { OJO: new Map<string, bigint>(), POINT: new Map<string, bigint>() };
   const counts = { OJO: 0, POINT: 0 };
   for (const bet of bets) {
     if (seen.has(bet.betId) || !GAME_CURRENCIES.includes(bet.currency) || !tracks.has(bet.track))
@@ -233,16 +233,14 @@ function betsMatchPools(state: DashRound, bets: readonly DashBet[]): boolean {
     if (typeof bet.amount !== 'bigint' || bet.amount <= 0n) return false;
     seen.add(bet.betId);
     counts[bet.currency] += 1;
-    const key = `${bet.currency}|${bet.track}`;
-    sums.set(key, (sums.get(key) ?? 0n) + bet.amount);
+    const byTrack = sums[bet.currency];
+    byTrack.set(bet.track, (byTrack.get(bet.track) ?? 0n) + bet.amount);
   }
   return GAME_CURRENCIES.every((currency) => {
     const pool = state.pools[currency];
     return (
       pool.bets === counts[currency] &&
-      state.terms.tracks.every(
-        (track) => BigInt(pool.byTrack[track]!) === (sums.get(`${currency}|${track}`) ?? 0n),
-      )
+      state.terms.tracks.every((track) => BigInt(pool.byTrack[track]!) === (sums[currency].get(track) ?? 0n))
     );
   });
 }
