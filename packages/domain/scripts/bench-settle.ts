@@ -15,7 +15,7 @@ import { advance, createDashRound, type DashRound } from '../src/game/dash/round
 import { DEFAULT_DASH_CONFIG } from '../src/game/dash/rules';
 import type { DashBet } from '../src/game/dash/settle';
 import { createDashTerms, drawTracks } from '../src/game/dash/terms';
-import { publishDashRound, verifyDashRound } from '../src/game/dash/verify';
+import { publishRound, verifyRound } from '../src/game/dash/verify';
 import { coinParams, DEFAULT_MARKET_COINS } from '../src/game/market/coins';
 import { stepAt } from '../src/game/market/model';
 import { MarketSimulator } from '../src/game/market/simulator';
@@ -96,13 +96,13 @@ function playOnce() {
       ? [{ betId: effect.betId, currency: effect.currency, amount: effect.amount }]
       : [],
   );
-  const published = publishDashRound({
+  const published = publishRound({
     round: settling.value.state,
     seed: SEED,
     bets: bets.map((bet) => ({ ...bet, placedAtMs: timeline.opensAtMs + 1 })),
     transfers,
   });
-  const verifying = time(() => verifyDashRound(published));
+  const verifying = time(() => verifyRound(published));
   if (!verifying.value.valid) throw new Error('the benchmark round did not verify');
   const reference = time(() => bets.reduce((sum, bet) => sum + bet.amount, 0n));
   return {

@@ -8,7 +8,7 @@
  * Exit code 0 when every check passes, 1 when one fails, 2 when the input cannot be read.
  */
 import { readFile } from 'node:fs/promises';
-import { type PublishedDashRound, verifyDashRound } from '../src/game/dash/verify';
+import { type PublishedDashRound, verifyRound } from '../src/game/dash/verify';
 
 async function load(source: string): Promise<unknown> {
   if (/^https?:\/\//.test(source)) {
@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const published = (
     body && typeof body === 'object' && 'data' in body ? body.data : document
   ) as PublishedDashRound;
-  const report = verifyDashRound(published);
+  const report = verifyRound(published);
   console.log(`round ${String(published?.terms?.roundId ?? '?')}: ${report.valid ? 'VALID' : 'INVALID'}`);
   for (const check of report.checks)
     console.log(`  ${check.ok ? 'ok  ' : 'FAIL'} ${check.check.padEnd(10)} ${check.detail}`);

@@ -10,7 +10,7 @@ import {
 import { type DashConfig, DEFAULT_DASH_CONFIG } from '../src/game/dash/rules';
 import type { DashBet } from '../src/game/dash/settle';
 import { createDashTerms, type DashRoundTerms, drawTracks } from '../src/game/dash/terms';
-import { type PublishedDashRound, publishDashRound } from '../src/game/dash/verify';
+import { type PublishedDashRound, publishRound } from '../src/game/dash/verify';
 import { coinParams, DEFAULT_MARKET_COINS } from '../src/game/market/coins';
 import { stepAt } from '../src/game/market/model';
 import { MarketSimulator } from '../src/game/market/simulator';
@@ -119,7 +119,7 @@ export function playRound(
       ? [{ betId: effect.betId, currency: effect.currency, amount: effect.amount }]
       : [],
   );
-  const published = publishDashRound({ round: state, seed: simulated.seed, bets: placed, transfers });
+  const published = publishRound({ round: state, seed: simulated.seed, bets: placed, transfers });
   return { state, effects, published, placed };
 }
 

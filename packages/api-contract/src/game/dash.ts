@@ -182,7 +182,7 @@ export const publishedTransfer = z.object({
   amount: baseUnits,
 });
 
-/** The document `verifyDashRound` checks (the verify page and `npm run verify:round` read it). */
+/** The document `verifyRound` checks (the verify page and `npm run verify:round` read it). */
 export const publishedDashRound = z
   .object({
     format: z.literal(DASH_PUBLISHED_FORMAT),

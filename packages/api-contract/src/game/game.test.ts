@@ -2,7 +2,7 @@ import { FRAME_POPUP_KINDS, FRAME_ROUTE_NAMES, RULE_KINDS } from '@ojo/domain/en
 import { advance, createDashRound, type DashRound } from '@ojo/domain/game/dash/round';
 import { DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
 import { createDashTerms, drawTracks } from '@ojo/domain/game/dash/terms';
-import { type PublishedDashRound, publishDashRound, verifyDashRound } from '@ojo/domain/game/dash/verify';
+import { type PublishedDashRound, publishRound, verifyRound } from '@ojo/domain/game/dash/verify';
 import { coinParams, DEFAULT_MARKET_COINS } from '@ojo/domain/game/market/coins';
 import { stepAt } from '@ojo/domain/game/market/model';
 import { MarketSimulator } from '@ojo/domain/game/market/simulator';
@@ -80,7 +80,7 @@ function playedRound(): { states: DashRound[]; published: PublishedDashRound } {
   const transfers = settled.effects.flatMap((e) =>
     e.type === 'payout' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : [],
   );
-  const published = publishDashRound({
+  const published = publishRound({
     round: states.at(-1)!,
     seed: SEED,
     bets: bets.map((bet) => ({ ...bet, placedAtMs: timeline.opensAtMs + 5 })),
@@ -106,7 +106,7 @@ describe('game documents: the schemas accept what the domain produces', () => {
     const parsed = publishedIsDomain(
       publishedDashRound.parse(JSON.parse(JSON.stringify(domainIsPublished(published)))),
     );
-    expect(verifyDashRound(parsed).valid).toBe(true);
+    expect(verifyRound(parsed).valid).toBe(true);
   });
 
   it('refuses amounts that are not integer strings', () => {

@@ -170,7 +170,7 @@ export const getBattleHistoryRoute = {
   },
 } as const satisfies RouteDeclaration;
 
-/** GET /games/battle/{id}/verify: the published round that `verifyDashRound` recomputes. */
+/** GET /games/battle/{id}/verify: the published round that `verifyRound` recomputes. */
 export const getBattleVerifyRoute = {
   method: 'GET',
   url: '/games/battle/:id/verify',

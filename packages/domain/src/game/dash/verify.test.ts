@@ -5,7 +5,7 @@ import { canonicalJson } from '../fair';
 import { advance, createDashRound } from './round';
 import { DEFAULT_DASH_CONFIG } from './rules';
 import { createDashTerms, dashCommitment } from './terms';
-import { type PublishedDashRound, publishDashRound, simulatedSnapshots, verifyDashRound } from './verify';
+import { type PublishedDashRound, publishRound, simulatedSnapshots, verifyRound } from './verify';
 
 const simulated = simulatedRound();
 const [A, B, C, D] = simulated.terms.tracks as [string, string, string, string, string];
@@ -20,14 +20,14 @@ const BETS = [
 const played = playRound(simulated, BETS);
 
 function failed(doc: PublishedDashRound) {
-  const report = verifyDashRound(doc);
+  const report = verifyRound(doc);
   expect(report.valid).toBe(false);
   return report.checks.find((check) => !check.ok)!;
 }
 
 describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the result from that data alone'", () => {
   it('the result recomputed from the published data equals the stored one', () => {
-    const report = verifyDashRound(played.published);
+    const report = verifyRound(played.published);
     expect(report.checks.map((check) => [check.check, check.ok])).toEqual([
       ['terms', true],
       ['commitment', true],
@@ -40,7 +40,7 @@ describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the
     expect(report.recomputed).toEqual(played.state.outcome);
     // The document is JSON: it survives a trip through JSON.stringify unchanged.
     const roundTrip = JSON.parse(JSON.stringify(played.published)) as PublishedDashRound;
-    expect(verifyDashRound(roundTrip).valid).toBe(true);
+    expect(verifyRound(roundTrip).valid).toBe(true);
   });
 
   it('the live market and the revealed seed give the same snapshots (what the round recorded is what the seed proves)', () => {
@@ -74,7 +74,7 @@ describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the
             bet(`b${i}`, `p${i % 5}`, simulated.terms.tracks[p.lane]!, p.amount, p.points ? 'POINT' : 'OJO'),
           );
           const { published, state } = playRound(simulated, bets);
-          const report = verifyDashRound(published);
+          const report = verifyRound(published);
           expect(report.valid).toBe(true);
           expect(report.recomputed).toEqual(state.outcome);
         },
@@ -157,10 +157,10 @@ describe('a tampered publication fails verification', () => {
       { ...played.published, terms: { ...played.published.terms, feed: null } },
     ];
     for (const doc of junk) {
-      const report = verifyDashRound(doc as PublishedDashRound);
+      const report = verifyRound(doc as PublishedDashRound);
       expect(report.valid).toBe(false);
     }
-    expect(verifyDashRound({ ...played.published, seed: 'not hex' }).checks[1]!.detail).toMatch(
+    expect(verifyRound({ ...played.published, seed: 'not hex' }).checks[1]!.detail).toMatch(
       /^malformed data/,
     );
   });
@@ -178,7 +178,7 @@ describe('void rounds and real feeds are published and verified too', () => {
     const transfers = effects.flatMap((e) =>
       e.type === 'refund' ? [{ betId: e.betId, currency: e.currency, amount: e.amount }] : [],
     );
-    const published = publishDashRound({
+    const published = publishRound({
       round: state,
       seed: simulated.seed,
       bets: bets.map((b) => ({ ...b, placedAtMs: terms.timeline.opensAtMs + 10 })),
@@ -186,7 +186,7 @@ describe('void rounds and real feeds are published and verified too', () => {
     });
     expect(published.refunds).toHaveLength(3);
     expect(published.payouts).toEqual([]);
-    expect(verifyDashRound(published).valid).toBe(true);
+    expect(verifyRound(published).valid).toBe(true);
     const short = { ...published, refunds: published.refunds.map((r) => ({ ...r, amount: '1' })) };
     expect(failed(short).check).toBe('transfers');
   });
@@ -227,13 +227,13 @@ describe('void rounds and real feeds are published and verified too', () => {
       terms.tracks[4],
       terms.tracks[3],
     ]);
-    const published = publishDashRound({
+    const published = publishRound({
       round: state,
       seed: null,
       bets: bets.map((b) => ({ ...b, placedAtMs: terms.timeline.opensAtMs })),
       transfers,
     });
-    expect(verifyDashRound(published).valid).toBe(true);
+    expect(verifyRound(published).valid).toBe(true);
     const stale = {
       ...published,
       endSnapshot: { ...end, quotes: end.quotes.map((q) => ({ ...q, sourceTimeMs: q.sourceTimeMs - 5000 })) },
@@ -243,7 +243,7 @@ describe('void rounds and real feeds are published and verified too', () => {
 
   it('only a settled round is published, and only a simulated round has a seeded path', () => {
     expect(() =>
-      publishDashRound({ round: simulated.round, seed: simulated.seed, bets: [], transfers: [] }),
+      publishRound({ round: simulated.round, seed: simulated.seed, bets: [], transfers: [] }),
     ).toThrow('settled');
     const external = createDashTerms({
       roundId: 'ext-8',

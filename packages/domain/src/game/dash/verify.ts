@@ -9,7 +9,7 @@ import { type DashRoundTerms, dashCommitment, dashTermsProblem, type SimulatedFe
 
 /**
  * Provably fair, after the fact (DESIGN.md section 8): once a round is settled everything that decided it is
- * published (terms, the revealed seed, both snapshots, every bet and every payout), and `verifyDashRound`
+ * published (terms, the revealed seed, both snapshots, every bet and every payout), and `verifyRound`
  * recomputes the result from that document alone. The document is plain JSON; bets name no player.
  */
 export const DASH_PUBLISHED_FORMAT = 'ojo-dash-round/v1';
@@ -87,7 +87,7 @@ export interface PublishInput {
 }
 
 /** The public document of a settled round. */
-export function publishDashRound(input: PublishInput): PublishedDashRound {
+export function publishRound(input: PublishInput): PublishedDashRound {
   const { round } = input;
   if (!round.outcome) throw new RangeError('only a settled round is published');
   const transfers = input.transfers.map((t) => ({
@@ -249,7 +249,7 @@ const DETAIL_OK: Record<VerifyCheckName, string> = {
  * Recomputes a published round from its own data and says, check by check, whether it holds. Stops at the first
  * failed check (later checks depend on the earlier ones); never throws, whatever the input.
  */
-export function verifyDashRound(published: PublishedDashRound): VerifyReport {
+export function verifyRound(published: PublishedDashRound): VerifyReport {
   const checks: VerifyCheck[] = [];
   const work: Work = { outcome: null, transfers: null };
   for (const [name, check] of CHECKS) {
