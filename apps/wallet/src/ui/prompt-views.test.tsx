@@ -1,5 +1,5 @@
-import { getAddress } from 'viem';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { PendingPrompt, Prompt } from '../rpc/prompts';
 import { SignView } from './prompt-views';
