@@ -96,6 +96,66 @@ async function budgetInUse(tx: Transaction, chainTime: Date, since: Date): Promi
   return BigInt(row?.spent ?? '0') + BigInt(row?.reserved ?? '0');
 }
 
+/** Refuses a new reservation past the customer's daily allowance or pending limit. */
+async function checkCustomerLimits(
+  tx: Transaction,
+  customerId: string,
+  chainTime: Date,
+  since: Date,
+  limits: Limits,
+): Promise<void> {
+  const usage = await customerUsage(tx, customerId, chainTime, since);
+  if (usage.used >= limits.dailySponsoredOps) {
+    throw gasError('dailyLimit', 'The daily sponsored operations are used up');
+  }
+  if (usage.pending >= limits.maxPendingPerCustomer) {
+    throw gasError(
+      'tooManyPending',
+      `At most ${limits.maxPendingPerCustomer} sponsored operations may wait to be sent at once`,
+    );
+  }
+}
+
+/**
+ * Writes the reservation: a new row, or the known row of (sender, nonce), kept at its dearest version and latest
+ * expiry while pending, or started afresh once it had expired.
+ */
+async function writeReservation(
+  tx: Transaction,
+  reservation: Reservation,
+  known: { id: string; isPending: boolean } | undefined,
+): Promise<void> {
+  if (!known) {
+    await tx.insert(sponsoredOperations).values({
+      customerId: reservation.customerId,
+      sender: reservation.sender.toLowerCase(),
+      nonce: reservation.nonce.toString(),
+      rule: reservation.rule,
+      maxCostWei: reservation.maxCostWei,
+      validUntil: reservation.validUntil,
+      userOpHash: reservation.userOpHash,
+    });
+    return;
+  }
+  await tx
+    .update(sponsoredOperations)
+    .set(
+      known.isPending
+        ? {
+            maxCostWei: sql`greatest(${sponsoredOperations.maxCostWei}, ${reservation.maxCostWei.toString()}::numeric)`,
+            validUntil: sql`greatest(${sponsoredOperations.validUntil}, ${reservation.validUntil.toISOString()}::timestamptz)`,
+            userOpHash: reservation.userOpHash,
+          }
+        : {
+            maxCostWei: reservation.maxCostWei,
+            validUntil: reservation.validUntil,
+            userOpHash: reservation.userOpHash,
+            createdAt: new Date(),
+          },
+    )
+    .where(eq(sponsoredOperations.id, known.id));
+}
+
 /**
  * Reserves the paymaster's deposit for one signed operation, or refuses with a 429: the customer's daily
  * allowance, their pending signatures (so throwaway accounts cannot hold the budget), and the global daily budget
@@ -128,18 +188,7 @@ export async function reserveSponsorship(
       .where(and(eq(sponsoredOperations.sender, sender), eq(sponsoredOperations.nonce, nonce)))
       .limit(1);
 
-    if (!known?.isPending) {
-      const usage = await customerUsage(tx, reservation.customerId, chainTime, since);
-      if (usage.used >= limits.dailySponsoredOps) {
-        throw gasError('dailyLimit', 'The daily sponsored operations are used up');
-      }
-      if (usage.pending >= limits.maxPendingPerCustomer) {
-        throw gasError(
-          'tooManyPending',
-          `At most ${limits.maxPendingPerCustomer} sponsored operations may wait to be sent at once`,
-        );
-      }
-    }
+    if (!known?.isPending) await checkCustomerLimits(tx, reservation.customerId, chainTime, since, limits);
 
     // A pending reservation already holds its cost; anything else takes all of it from the budget.
     const extraCost = known?.isPending
@@ -155,30 +204,6 @@ export async function reserveSponsorship(
       }
     }
 
-    if (known) {
-      await tx
-        .update(sponsoredOperations)
-        .set({
-          maxCostWei: known.isPending
-            ? sql`greatest(${sponsoredOperations.maxCostWei}, ${reservation.maxCostWei.toString()}::numeric)`
-            : reservation.maxCostWei,
-          validUntil: known.isPending
-            ? sql`greatest(${sponsoredOperations.validUntil}, ${reservation.validUntil.toISOString()}::timestamptz)`
-            : reservation.validUntil,
-          userOpHash: reservation.userOpHash,
-          ...(known.isPending ? {} : { createdAt: new Date() }),
-        })
-        .where(eq(sponsoredOperations.id, known.id));
-      return;
-    }
-    await tx.insert(sponsoredOperations).values({
-      customerId: reservation.customerId,
-      sender,
-      nonce,
-      rule: reservation.rule,
-      maxCostWei: reservation.maxCostWei,
-      validUntil: reservation.validUntil,
-      userOpHash: reservation.userOpHash,
-    });
+    await writeReservation(tx, reservation, known);
   });
 }
