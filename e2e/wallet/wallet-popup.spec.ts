@@ -16,6 +16,8 @@ const webUrl = process.env.E2E_WEB_URL ?? 'http://localhost:3000';
 const walletUrl = process.env.E2E_WALLET_URL ?? 'http://localhost:3003';
 const chainUrl = process.env.E2E_CHAIN_URL ?? 'http://127.0.0.1:8545';
 const CHAIN_ID = 11124;
+/** EntryPoint v0.8 (the canonical address). */
+const ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 const TEST_PAGE = `${new URL(webUrl).origin}/__wallet-test/index.html`;
 const providerDir = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/features/auth/wallet');
 
@@ -174,7 +176,8 @@ test.describe('account provider popup', () => {
     expect(await publicClient.getBalance({ address: recipient })).toBe(1000n);
     expect(await publicClient.getCode({ address })).not.toBeUndefined();
 
-    // Deployed now: a plain EIP-1271 signature (the owner's), checked by the account's isValidSignature.
+    // Deployed now: a plain EIP-1271 signature (the owner's, nested in the account's domain as ERC-7739 asks),
+    // checked by the account's isValidSignature.
     await startCall(page, 'personal_sign', [messageHex, address]);
     await popup.getByRole('button', { name: 'Sign' }).click();
     const deployedSignature = (await lastCall(page)).result as Hex;
@@ -202,6 +205,74 @@ test.describe('account provider popup', () => {
         args: [sessionKey],
       }),
     ).toBe(1);
+  });
+
+  test('typed data: the prompt shows what the signature allows; typed data for the EntryPoint is refused', async ({
+    page,
+  }, testInfo) => {
+    await openTestPage(page);
+    const { popup, address } = await connectWithNewAccount(page);
+    const verifyingContract = privateKeyToAddress(generatePrivateKey());
+    const vote = {
+      types: {
+        Vote: [
+          { name: 'ballot', type: 'Ballot' },
+          { name: 'round', type: 'uint256' },
+        ],
+        Ballot: [
+          { name: 'choice', type: 'string' },
+          { name: 'weight', type: 'uint8' },
+        ],
+      },
+      primaryType: 'Vote',
+      domain: { name: 'Arena Votes', version: '2', chainId: CHAIN_ID, verifyingContract },
+      message: { ballot: { choice: 'yes', weight: 3 }, round: '7' },
+    } as const;
+    await startCall(page, 'eth_signTypedData_v4', [address, JSON.stringify(vote)]);
+    await expect(popup.getByRole('heading', { name: 'Signature request' })).toBeVisible();
+    await expect(popup.getByTestId('signature-allows')).toHaveText(
+      `Your signature lets Arena Votes (contract ${verifyingContract.slice(0, 6)}…${verifyingContract.slice(-4)}) accept this Vote as approved by your account on chain ${CHAIN_ID}.`,
+    );
+    const domain = popup.getByRole('definition').filter({ hasText: verifyingContract });
+    await expect(domain).toBeVisible();
+    await expect(popup.getByText('Type: Vote')).toBeVisible();
+    const fields = popup.getByLabel('Vote fields');
+    await expect(fields).toContainText('choice');
+    await expect(fields).toContainText('yes');
+    await expect(fields).toContainText('round');
+    await expect(fields).toContainText('7');
+    await popup.screenshot({ path: testInfo.outputPath('wallet-popup-typed-data.png') });
+    await popup.getByRole('button', { name: 'Sign' }).click();
+    const signed = await lastCall(page);
+    expect(signed.error).toBeUndefined();
+    const typedData = { ...vote, message: { ...vote.message, round: 7n } };
+    expect(
+      await publicClient.verifyTypedData({ address, ...typedData, signature: signed.result as Hex }),
+    ).toBe(true);
+    expect(
+      await publicClient.verifyTypedData({
+        address,
+        ...typedData,
+        message: { ...typedData.message, round: 8n },
+        signature: signed.result as Hex,
+      }),
+    ).toBe(false);
+
+    // A PackedUserOperation for the EntryPoint would authorise a user operation: refused without a prompt.
+    const userOperation = {
+      types: {
+        PackedUserOperation: [
+          { name: 'sender', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+        ],
+      },
+      primaryType: 'PackedUserOperation',
+      domain: { name: 'ERC4337', version: '1', chainId: CHAIN_ID, verifyingContract: ENTRY_POINT },
+      message: { sender: address, nonce: '0' },
+    };
+    await startCall(page, 'eth_signTypedData_v4', [address, JSON.stringify(userOperation)]);
+    expect((await lastCall(page)).error).toMatchObject({ code: -32602 });
+    await expect(popup.getByRole('heading', { name: 'Signature request' })).toBeHidden();
   });
 
   test('Cancel rejects with 4001, a held account is offered with Continue, closing the popup rejects with 4001', async ({

@@ -10,7 +10,9 @@ const quantity = z
 
 /**
  * Body of `POST /contract/gas/policy` (spec 7, secure): an unsigned EntryPoint v0.8 user operation, fully estimated.
- * Paymaster fields and the signature are ignored: the paymaster gas limits are fixed by the API and signed.
+ * Its gas limits may exceed the bundler's own estimate for it by the API's stated margin at most, and its priority
+ * fee the network's. Paymaster fields are ignored (the paymaster gas limits are fixed by the API and signed); of
+ * `signature` only the length counts (65 bytes for the owner, the default; 85 for a session key).
  */
 export const gasPolicyBody = z.object({
   sender: address,

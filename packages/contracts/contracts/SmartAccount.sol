@@ -9,6 +9,8 @@ import {IEntryPoint} from "@account-abstraction/contracts/interfaces/IEntryPoint
 import {PackedUserOperation} from "@account-abstraction/contracts/interfaces/PackedUserOperation.sol";
 import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
 import {IERC1271} from "@openzeppelin/contracts/interfaces/IERC1271.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {ERC7739} from "@openzeppelin/contracts/utils/cryptography/signers/draft-ERC7739.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {IERC721Receiver} from "@openzeppelin/contracts/token/ERC721/IERC721Receiver.sol";
 import {IERC1155Receiver} from "@openzeppelin/contracts/token/ERC1155/IERC1155Receiver.sol";
@@ -24,7 +26,13 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 /// A session key may only send `execute(target, 0, data)` where target and the selector of data are its
 /// policy's, before its expiry, while not revoked, and while the maximum cost of the operation plus what its
 /// operations already could cost stays within its lifetime fee limit (spec point 4).
-contract SmartAccount is BaseAccount, TokenCallbackHandler, IERC1271, Initializable {
+///
+/// EIP-1271 signatures are ERC-7739 nested typed data bound to this account's EIP-712 domain (name
+/// "SmartAccount", version "1", chain id, this address): a message signature is the owner's signature of
+/// PersonalSign(bytes prefixed) in that domain, a typed-data signature the owner's signature of the app's
+/// TypedDataSign(contents, this account's domain fields) followed by the app separator, the contents hash and
+/// type. A signature made for one account is therefore refused by every other account, even of the same owner.
+contract SmartAccount is BaseAccount, TokenCallbackHandler, ERC7739, Initializable {
     using UserOperationLib for PackedUserOperation;
 
     /// Status codes of spec point 4: NotInitialized 0, Active 1, Closed 2, Expired 3.
@@ -75,7 +83,7 @@ contract SmartAccount is BaseAccount, TokenCallbackHandler, IERC1271, Initializa
         _;
     }
 
-    constructor(IEntryPoint anEntryPoint) {
+    constructor(IEntryPoint anEntryPoint) EIP712("SmartAccount", "1") {
         _entryPoint = anEntryPoint;
         _disableInitializers();
     }
@@ -203,9 +211,10 @@ contract SmartAccount is BaseAccount, TokenCallbackHandler, IERC1271, Initializa
 
     // ---------------------------------------------------------------- EIP-1271 and introspection
 
-    /// @notice EIP-1271: valid when the owner signed `hash` (e.g. the EIP-191 hash of a SIWE message).
-    function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
-        return _recovers(hash, signature, owner) ? IERC1271.isValidSignature.selector : bytes4(0xffffffff);
+    /// @dev The owner's signature of the ERC-7739 nested hash (which already binds this account's domain);
+    /// isValidSignature (EIP-1271) comes from ERC7739.
+    function _rawSignatureValidation(bytes32 hash, bytes calldata signature) internal view override returns (bool) {
+        return _recovers(hash, signature, owner);
     }
 
     function supportsInterface(bytes4 interfaceId) external pure override returns (bool) {

@@ -16,6 +16,13 @@ import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/Messa
 ///                  | validUntil (6) | validAfter (6) | signature (65)
 /// The signature is the signer's EIP-191 signature of getHash(userOp, validUntil, validAfter), which covers
 /// every field of the operation except its signatures, plus the chain id and this paymaster's address.
+///
+/// Only allowed bundlers may submit sponsored operations (checked on tx.origin during validation, so a foreign
+/// submitter's whole handleOps reverts): whoever submits is paid the operation's gas at its signed price, so a
+/// player sending their own sponsored operation with their own beneficiary would otherwise keep the difference
+/// between what the operation pays and what their transaction cost. This makes the paymaster unfit for the public
+/// ERC-4337 mempool (ERC-7562 bans ORIGIN in validation); `setOpenToAnyBundler(true)` lifts the check (the
+/// opcode is then never executed) for a deployment that must use such a bundler.
 contract VerifyingPaymaster is BasePaymaster {
     using UserOperationLib for PackedUserOperation;
 
@@ -24,11 +31,18 @@ contract VerifyingPaymaster is BasePaymaster {
     uint256 private constant SIGNATURE_LENGTH = 65;
 
     address public verifyingSigner;
+    /// Transaction senders (bundler executors) allowed to carry sponsored operations.
+    mapping(address bundler => bool) public isBundlerAllowed;
+    /// When set, any submitter is accepted (no tx.origin check).
+    bool public isOpenToAnyBundler;
 
     event VerifyingSignerChanged(address indexed previousSigner, address indexed newSigner);
+    event BundlerAllowedChanged(address indexed bundler, bool isAllowed);
+    event OpenToAnyBundlerChanged(bool isOpen);
 
     error InvalidPaymasterData(uint256 length);
     error ZeroSigner();
+    error BundlerNotAllowed(address origin);
 
     constructor(IEntryPoint anEntryPoint, address signer) BasePaymaster(anEntryPoint) {
         if (signer == address(0)) revert ZeroSigner();
@@ -40,6 +54,16 @@ contract VerifyingPaymaster is BasePaymaster {
         if (signer == address(0)) revert ZeroSigner();
         emit VerifyingSignerChanged(verifyingSigner, signer);
         verifyingSigner = signer;
+    }
+
+    function setBundlerAllowed(address bundler, bool isAllowed) external onlyOwner {
+        isBundlerAllowed[bundler] = isAllowed;
+        emit BundlerAllowedChanged(bundler, isAllowed);
+    }
+
+    function setOpenToAnyBundler(bool isOpen) external onlyOwner {
+        isOpenToAnyBundler = isOpen;
+        emit OpenToAnyBundlerChanged(isOpen);
     }
 
     /// @notice The hash the signer signs (EIP-191) to sponsor `userOp` between `validAfter` and `validUntil`.
@@ -82,7 +106,8 @@ contract VerifyingPaymaster is BasePaymaster {
     }
 
     /// @dev A wrong signature returns SIG_VALIDATION_FAILED (not a revert) so a stub signature still allows gas
-    /// estimation; malformed data reverts.
+    /// estimation; malformed data and a signed operation in a transaction from a bundler that is not allowed
+    /// revert.
     function _validatePaymasterUserOp(PackedUserOperation calldata userOp, bytes32, uint256)
         internal
         view
@@ -93,6 +118,15 @@ contract VerifyingPaymaster is BasePaymaster {
         bytes32 digest = MessageHashUtils.toEthSignedMessageHash(getHash(userOp, validUntil, validAfter));
         (address recovered, ECDSA.RecoverError error,) = ECDSA.tryRecover(digest, signature);
         bool isSigned = error == ECDSA.RecoverError.NoError && recovered == verifyingSigner;
+        if (isSigned && !isOpenToAnyBundler) _requireAllowedBundler();
         return ("", _packValidationData(!isSigned, validUntil, validAfter));
+    }
+
+    function _requireAllowedBundler() private view {
+        // eth_call simulations without a sender (a bundler's estimate) run with tx.origin 0, which no signed
+        // transaction can have.
+        // solhint-disable-next-line avoid-tx-origin
+        address origin = tx.origin;
+        if (origin != address(0) && !isBundlerAllowed[origin]) revert BundlerNotAllowed(origin);
     }
 }

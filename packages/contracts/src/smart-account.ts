@@ -9,6 +9,7 @@ import {
 } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
 import { smartAccountAbi, smartAccountFactoryAbi } from '../generated/abis';
+import { personalSignTypedData, typedDataSignTypedData, wrapTypedDataSignature } from './erc7739';
 
 /**
  * A well-formed 65-byte ECDSA signature that recovers to an unrelated address. Used during gas estimation:
@@ -139,12 +140,16 @@ export async function toOjoSmartAccount(parameters: ToOjoSmartAccountParameters)
       }
       return requireOwner().signTypedData(typedData);
     },
-    // EIP-1271: the account accepts the owner's signature of the message hash (EIP-191) or typed-data hash.
+    // EIP-1271 through ERC-7739: the owner signs the message or typed data nested in this account's domain.
     async signMessage({ message }) {
-      return requireOwner().signMessage({ message });
+      return requireOwner().signTypedData(personalSignTypedData(address, chainId, message));
     },
     async signTypedData(typedData) {
-      return requireOwner().signTypedData(typedData);
+      const definition = typedData as Parameters<typeof typedDataSignTypedData>[2];
+      const signature = await requireOwner().signTypedData(
+        typedDataSignTypedData(address, chainId, definition) as Parameters<LocalAccount['signTypedData']>[0],
+      );
+      return wrapTypedDataSignature(signature, definition);
     },
   });
 }

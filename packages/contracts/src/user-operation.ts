@@ -3,6 +3,8 @@ import {
   type BundlerClient,
   createBundlerClient,
   entryPoint08Address,
+  formatUserOperationGas,
+  formatUserOperationRequest,
   getUserOperationHash,
   type SmartAccount,
   type UserOperation,
@@ -30,6 +32,30 @@ export async function getUserOperationGasPrice(
     maxFeePerGas: BigInt(price.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(price.maxPriorityFeePerGas),
   };
+}
+
+export interface UserOperationGasEstimate {
+  callGasLimit: bigint;
+  verificationGasLimit: bigint;
+  preVerificationGas: bigint;
+  paymasterVerificationGasLimit?: bigint | undefined;
+  paymasterPostOpGasLimit?: bigint | undefined;
+}
+
+/**
+ * The bundler's `eth_estimateUserOperationGas` for a complete EntryPoint v0.8 operation (stub signatures are
+ * fine: the account and the paymaster report a failed signature instead of reverting). Throws the bundler's
+ * JSON-RPC error when it cannot run the operation.
+ */
+export async function estimateUserOperationGasV08(
+  bundler: Pick<Client, 'request'>,
+  userOperation: UserOperation<'0.8'>,
+): Promise<UserOperationGasEstimate> {
+  const estimate = await bundler.request({
+    method: 'eth_estimateUserOperationGas',
+    params: [formatUserOperationRequest(userOperation), entryPoint08Address],
+  } as never);
+  return formatUserOperationGas(estimate as never) as UserOperationGasEstimate;
 }
 
 export interface OjoBundlerClientParameters<account extends SmartAccount | undefined> {

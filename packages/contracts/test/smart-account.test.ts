@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDevnetPublicClient } from '@ojo/devnet/clients';
+import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { type Devnet, startDevnet } from '@ojo/devnet/devnet';
 import { devnetAddresses, devnetKeys } from '@ojo/devnet/keys';
 import { findFreePort } from '@ojo/devnet/ports';
@@ -9,6 +9,7 @@ import {
   type Address,
   BaseError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
   encodeFunctionData,
   type Hex,
   hashMessage,
@@ -123,11 +124,14 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     expect(String((error as BaseError).details ?? (error as Error).message)).toMatch(bundlerReason);
   }
 
-  /** Asserts the EntryPoint itself (called directly, no bundler) rejects `operation` with `FailedOp(reason)`. */
+  /**
+   * Asserts the EntryPoint itself (called directly from the allowed bundler's key, not through alto) rejects
+   * `operation` with `FailedOp(reason)`.
+   */
   async function expectEntryPointRefusal(operation: UserOperation<'0.8'>, reasonPrefix: string) {
     const error = await publicClient
       .simulateContract({
-        account: devnetAddresses.deployer,
+        account: devnetAddresses.bundlerExecutor,
         address: entryPoint08Address,
         abi: entryPoint08Abi,
         functionName: 'handleOps',
@@ -253,6 +257,104 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     });
   });
 
+  describe('bundler allowlist', () => {
+    it('refuses a sponsored operation that a player submits to the EntryPoint directly, at their own loss', async () => {
+      const owner = newOwner();
+      const account = await accountOf(owner);
+      await sendUserOperationAndWait(bundlerFor(account), { calls: [isValidHandleCall()] });
+      const prepared = await bundlerFor(account).prepareUserOperation({ calls: [isValidHandleCall()] });
+      const operation = {
+        ...prepared,
+        signature: await account.signUserOperation(prepared),
+      } as UserOperation<'0.8'>;
+
+      // The player's own key, funded, sends handleOps with itself as beneficiary.
+      const playerKey = generatePrivateKey();
+      const player = privateKeyToAccount(playerKey);
+      await publicClient.request({
+        method: 'anvil_setBalance' as never,
+        params: [player.address, `0x${parseEther('1').toString(16)}`] as never,
+      });
+      const wallet = createDevnetWalletClient(devnet.rpcUrl, playerKey);
+      const balanceBefore = await publicClient.getBalance({ address: player.address });
+      const depositBefore = await paymasterDeposit();
+      const hash = await wallet.writeContract({
+        address: entryPoint08Address,
+        abi: entryPoint08Abi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation(operation)], player.address],
+        gas: 1_000_000n,
+        chain: null,
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('reverted');
+      expect(await paymasterDeposit()).toBe(depositBefore);
+      const balanceAfter = await publicClient.getBalance({ address: player.address });
+      expect(balanceAfter - balanceBefore).toBe(-(receipt.gasUsed * receipt.effectiveGasPrice));
+
+      // The simulation says why: the paymaster refuses this sender of the bundle.
+      const error = await publicClient
+        .simulateContract({
+          account: player.address,
+          address: entryPoint08Address,
+          abi: entryPoint08Abi,
+          functionName: 'handleOps',
+          args: [[toPackedUserOperation(operation)], player.address],
+        })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
+      const data = (reverted as ContractFunctionRevertedError).data;
+      expect(data?.errorName).toBe('FailedOpWithRevert');
+      expect(String(data?.args?.[1])).toMatch(/^AA33/);
+      const inner = decodeErrorResult({ abi: verifyingPaymasterAbi, data: data?.args?.[2] as Hex });
+      expect(inner).toMatchObject({ errorName: 'BundlerNotAllowed', args: [player.address] });
+
+      // The bundler still carries it.
+      const sent = await bundlerFor(account).sendUserOperation({ ...operation });
+      expect((await bundlerFor(account).waitForUserOperationReceipt({ hash: sent })).success).toBe(true);
+    });
+
+    it('lets only the owner change the allowlist', async () => {
+      const stranger = newOwner();
+      for (const [functionName, args] of [
+        ['setBundlerAllowed', [stranger.address, true]],
+        ['setOpenToAnyBundler', [true]],
+      ] as const) {
+        const error = await publicClient
+          .simulateContract({
+            account: stranger.address,
+            address: paymaster,
+            abi: verifyingPaymasterAbi,
+            functionName,
+            args,
+          } as never)
+          .then(
+            () => undefined,
+            (caught: unknown) => caught,
+          );
+        expect(error).toBeInstanceOf(BaseError);
+      }
+      expect(
+        await publicClient.readContract({
+          address: paymaster,
+          abi: verifyingPaymasterAbi,
+          functionName: 'isBundlerAllowed',
+          args: [devnetAddresses.bundlerExecutor],
+        }),
+      ).toBe(true);
+      expect(
+        await publicClient.readContract({
+          address: paymaster,
+          abi: verifyingPaymasterAbi,
+          functionName: 'isOpenToAnyBundler',
+        }),
+      ).toBe(false);
+    });
+  });
+
   describe('EIP-1271', () => {
     it('accepts a message signed by the owner of a deployed account, and nobody else', async () => {
       const owner = newOwner();
@@ -278,12 +380,115 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       ).toBe(false);
     });
 
+    it('binds a signature to its account: another account of the same owner refuses it (ERC-7739)', async () => {
+      const owner = newOwner();
+      const first = await toOjoSmartAccount({
+        client: publicClient,
+        factoryAddress: factory,
+        owner,
+        salt: 0n,
+      });
+      const second = await toOjoSmartAccount({
+        client: publicClient,
+        factoryAddress: factory,
+        owner,
+        salt: 1n,
+      });
+      expect(first.address).not.toBe(second.address);
+      for (const account of [first, second]) {
+        await sendUserOperationAndWait(bundlerFor(account), { calls: [isValidHandleCall()] });
+      }
+      const isValidFor = (account: Address, hash: Hex, signature: Hex) =>
+        publicClient.readContract({
+          address: account,
+          abi: smartAccountAbi,
+          functionName: 'isValidSignature',
+          args: [hash, signature],
+        });
+
+      const message = 'localhost:3000 wants you to sign in with your Ethereum account';
+      const signature = await first.signMessage({ message });
+      expect(await isValidFor(first.address, hashMessage(message), signature)).toBe('0x1626ba7e');
+      expect(await isValidFor(second.address, hashMessage(message), signature)).toBe('0xffffffff');
+      expect(await publicClient.verifyMessage({ address: second.address, message, signature })).toBe(false);
+      // The owner's plain EIP-191 signature is accepted by neither.
+      const plain = await owner.signMessage({ message });
+      expect(await isValidFor(first.address, hashMessage(message), plain)).toBe('0xffffffff');
+
+      // Typed data: the primary type sorts after one of its members, so the descriptor is explicit.
+      const typedData = {
+        domain: {
+          name: 'Arena Votes',
+          version: '2',
+          chainId: await publicClient.getChainId(),
+          verifyingContract: registry,
+        },
+        types: {
+          Vote: [
+            { name: 'voter', type: 'Ballot' },
+            { name: 'round', type: 'uint256' },
+          ],
+          Ballot: [
+            { name: 'choice', type: 'string' },
+            { name: 'weight', type: 'uint8' },
+          ],
+        },
+        primaryType: 'Vote',
+        message: { voter: { choice: 'yes', weight: 3 }, round: 7n },
+      } as const;
+      const typedSignature = await first.signTypedData(typedData);
+      expect(
+        await publicClient.verifyTypedData({
+          address: first.address,
+          ...typedData,
+          signature: typedSignature,
+        }),
+      ).toBe(true);
+      expect(
+        await publicClient.verifyTypedData({
+          address: second.address,
+          ...typedData,
+          signature: typedSignature,
+        }),
+      ).toBe(false);
+      expect(
+        await publicClient.verifyTypedData({
+          address: first.address,
+          ...typedData,
+          message: { ...typedData.message, round: 8n },
+          signature: typedSignature,
+        }),
+      ).toBe(false);
+      // ERC-7739 support detection.
+      expect(
+        await isValidFor(
+          first.address,
+          '0x7739773977397739773977397739773977397739773977397739773977397739',
+          '0x',
+        ),
+      ).toBe('0x77390001');
+    });
+
     it('accepts the owner signature of a not yet deployed account through ERC-6492', async () => {
       const account = await accountOf(newOwner());
       expect(await publicClient.getCode({ address: account.address })).toBeUndefined();
       const message = 'sign in before the first transaction';
       const signature = await account.signMessage({ message });
       expect(await publicClient.verifyMessage({ address: account.address, message, signature })).toBe(true);
+      const typedData = {
+        domain: { name: 'Arena', chainId: await publicClient.getChainId() },
+        types: { Greeting: [{ name: 'text', type: 'string' }] },
+        primaryType: 'Greeting',
+        message: { text: 'gm' },
+      } as const;
+      const typedSignature = await account.signTypedData(typedData);
+      expect(
+        await publicClient.verifyTypedData({
+          address: account.address,
+          ...typedData,
+          signature: typedSignature,
+        }),
+      ).toBe(true);
     });
   });
 

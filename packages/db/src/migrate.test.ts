@@ -21,6 +21,8 @@ describeWithDatabases('migrations', ({ database }) => {
       'oidc_codes',
       'old_login_locks',
       'seed_runs',
+      'sponsored_operation_costs',
+      'sponsored_operation_scans',
       'sponsored_operations',
     ]);
   });

@@ -137,6 +137,16 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
     }),
     'VerifyingPaymaster.addStake',
   );
+  // Only alto's executor may carry sponsored operations (a player submitting one directly would be paid for it).
+  await confirm(
+    await wallet.writeContract({
+      address: verifyingPaymaster.address,
+      abi: verifyingPaymasterAbi,
+      functionName: 'setBundlerAllowed',
+      args: [devnetAddresses.bundlerExecutor, true],
+    }),
+    'VerifyingPaymaster.setBundlerAllowed',
+  );
 
   const deployments: Deployments = {
     chainId: DEVNET_CHAIN_ID,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devnetKeys } from '@ojo/devnet/keys';
 import { z } from 'zod';
+import { type GasConfig, gasConfigFrom, gasEnvShape } from '../modules/gas/config';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -80,18 +81,7 @@ const envSchema = z.object({
   CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
   BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
   PROFILE_RESERVED_HANDLES: commaList.default(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']),
-  GAS_DAILY_SPONSORED_OPS: positiveInt.default(50),
-  // Deposit protection: all customers' sponsored operations per 24 h may cost at most this (wei, default 1 ETH);
-  // fees at most this multiple of the bundler's fast price; each gas limit at most its cap.
-  GAS_DAILY_BUDGET_WEI: z
-    .string()
-    .regex(/^[0-9]{1,78}$/, 'must be a whole number of wei')
-    .default('1000000000000000000')
-    .transform((value) => BigInt(value)),
-  GAS_MAX_FEE_MULTIPLIER: z.coerce.number().min(1).max(100).default(2),
-  GAS_MAX_CALL_GAS_LIMIT: positiveInt.default(1_000_000),
-  GAS_MAX_VERIFICATION_GAS_LIMIT: positiveInt.default(1_000_000),
-  GAS_MAX_PRE_VERIFICATION_GAS: positiveInt.default(500_000),
+  ...gasEnvShape,
 });
 
 export interface AppConfig {
@@ -147,18 +137,8 @@ export interface AppConfig {
   publicChain: { rpcUrl: string; bundlerUrl: string };
   /** Handles nobody may take (spec 5 "server whitelist"). */
   reservedHandles: string[];
-  /** Sponsored user operations per customer per 24 h. */
-  gasDailySponsoredOps: number;
-  /** Bounds of what sponsored operations may cost the paymaster deposit. */
-  gasLimits: {
-    /** Sum of the maximum costs of all customers' sponsored operations per 24 h, in wei. */
-    dailyBudgetWei: bigint;
-    /** maxFeePerGas / maxPriorityFeePerGas at most this multiple of the bundler's fast price. */
-    maxFeeMultiplier: number;
-    maxCallGasLimit: bigint;
-    maxVerificationGasLimit: bigint;
-    maxPreVerificationGas: bigint;
-  };
+  /** Gas sponsorship: allowances, the daily budget, bounds of what an operation may cost. */
+  gas: GasConfig;
 }
 
 /** Thrown when the environment is invalid; its message lists every problem, one per line. */
@@ -260,14 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bundlerUrl: values.BUNDLER_PUBLIC_URL ?? values.BUNDLER_URL,
     },
     reservedHandles: values.PROFILE_RESERVED_HANDLES,
-    gasDailySponsoredOps: values.GAS_DAILY_SPONSORED_OPS,
-    gasLimits: {
-      dailyBudgetWei: values.GAS_DAILY_BUDGET_WEI,
-      maxFeeMultiplier: values.GAS_MAX_FEE_MULTIPLIER,
-      maxCallGasLimit: BigInt(values.GAS_MAX_CALL_GAS_LIMIT),
-      maxVerificationGasLimit: BigInt(values.GAS_MAX_VERIFICATION_GAS_LIMIT),
-      maxPreVerificationGas: BigInt(values.GAS_MAX_PRE_VERIFICATION_GAS),
-    },
+    gas: gasConfigFrom(values),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import type { Call } from '../accounts/account-service';
 import { userRejected } from '../protocol/messages';
+import type { TypedDataDomainView, TypedDataField } from './typed-data';
 
 export interface SessionKeyRequest {
   sessionKey: Address;
@@ -18,7 +19,9 @@ export type Prompt =
       kind: 'sign';
       origin: string;
       address: Address;
-      content: { type: 'message'; text: string } | { type: 'typed-data'; primaryType: string; json: string };
+      content:
+        | { type: 'message'; text: string }
+        | { type: 'typed-data'; domain: TypedDataDomainView; primaryType: string; fields: TypedDataField[] };
     }
   | { kind: 'transaction'; origin: string; address: Address; calls: Call[]; isSponsored: boolean }
   | {

@@ -1,7 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { getAddress } from 'viem';
+import { entryPoint08Address } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAccountService } from '../accounts/account-service';
 import { createWalletPublicClient } from '../chain/chain';
 import { openKeyStore } from '../keys/key-store';
@@ -42,10 +43,13 @@ async function setup() {
     prompter: queue.prompter,
   });
   const call = (method: string, params: unknown[] = [], origin = APP) => rpc({ origin, method, params });
-  const nextPrompt = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return queue.getSnapshot()[0];
-  };
+  /** The prompt the person sees next, once the request has reached it. */
+  const nextPrompt = () =>
+    vi.waitFor(() => {
+      const [prompt] = queue.getSnapshot();
+      if (!prompt) throw new Error('no prompt yet');
+      return prompt;
+    });
   return { call, queue, nextPrompt, keyStore };
 }
 
@@ -148,6 +152,69 @@ describe('wallet rpc', () => {
     });
     queue.cancel(prompt!.id);
     await expect(granting).rejects.toMatchObject({ code: 4001 });
+  });
+
+  it('refuses typed data for the EntryPoint or the account itself without asking, and shows the rest in full', async () => {
+    const { call, queue, nextPrompt } = await setup();
+    const connecting = call('eth_requestAccounts');
+    queue.approve((await nextPrompt())!.id, { address: HELD });
+    await connecting;
+
+    // A PackedUserOperation for the EntryPoint would authorise a whole user operation of the account.
+    const userOperation = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        PackedUserOperation: [
+          { name: 'sender', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+        ],
+      },
+      primaryType: 'PackedUserOperation',
+      domain: { name: 'ERC4337', version: '1', chainId: 11124, verifyingContract: entryPoint08Address },
+      message: { sender: HELD, nonce: '0' },
+    };
+    await expect(call('eth_signTypedData_v4', [HELD, JSON.stringify(userOperation)])).rejects.toMatchObject({
+      code: -32602,
+    });
+    const forAccount = { ...userOperation, domain: { ...userOperation.domain, verifyingContract: HELD } };
+    await expect(call('eth_signTypedData_v4', [HELD, JSON.stringify(forAccount)])).rejects.toMatchObject({
+      code: -32602,
+    });
+    const mismatched = {
+      ...userOperation,
+      domain: { name: 'App' },
+      message: { sender: 'nobody', nonce: '0' },
+    };
+    await expect(call('eth_signTypedData_v4', [HELD, mismatched])).rejects.toMatchObject({ code: -32602 });
+    expect(queue.getSnapshot()).toEqual([]);
+
+    const contract = '0x00000000000000000000000000000000000000c3';
+    const mail = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Arena Mail', version: '1', chainId: '0x2b74', verifyingContract: contract },
+      message: { contents: 'gm' },
+    };
+    const signing = call('eth_signTypedData_v4', [HELD, JSON.stringify(mail)]);
+    const prompt = await nextPrompt();
+    expect(prompt?.prompt).toEqual({
+      kind: 'sign',
+      origin: APP,
+      address: HELD,
+      content: {
+        type: 'typed-data',
+        domain: { name: 'Arena Mail', version: '1', chainId: 11124, verifyingContract: getAddress(contract) },
+        primaryType: 'Mail',
+        fields: [{ name: 'contents', type: 'string', value: 'gm' }],
+      },
+    });
+    queue.cancel(prompt!.id);
+    await expect(signing).rejects.toMatchObject({ code: 4001 });
   });
 
   it('shows readable messages as text and anything else as hex', () => {

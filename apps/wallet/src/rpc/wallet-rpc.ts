@@ -10,6 +10,7 @@ import {
   isHex,
   numberToHex,
   type TypedDataDefinition,
+  validateTypedData,
 } from 'viem';
 import { z } from 'zod';
 import type { AccountService, Call, SentCalls } from '../accounts/account-service';
@@ -18,6 +19,7 @@ import { WalletRpcError } from '../protocol/messages';
 import type { Connections } from './connections';
 import { paymasterServiceSchema } from './paymaster-service';
 import type { Prompter } from './prompts';
+import { checkTypedDataDomain, describeTypedData } from './typed-data';
 
 const address = z
   .string()
@@ -172,9 +174,24 @@ export function createWalletRpc(options: WalletRpcOptions): RequestHandler {
         }
       }
       const typedData = parse(typedDataSchema, json, 'typed data');
+      const ownAccounts = (await accounts.listAccounts()).map((held) => held.address);
+      const domain = checkTypedDataDomain(typedData.domain, { chainId: options.chainId, ownAccounts });
       // EIP712Domain is implied by the domain; viem derives it.
       const { EIP712Domain: _domainType, ...types } = typedData.types;
       const definition = { ...typedData, types } as unknown as TypedDataDefinition;
+      try {
+        validateTypedData(definition);
+      } catch (error) {
+        const reason =
+          (error as { shortMessage?: string }).shortMessage ?? 'the message does not match its types';
+        throw new WalletRpcError(RPC_ERROR.invalidParams, `Invalid typed data: ${reason}`);
+      }
+      if (!types[typedData.primaryType]) {
+        throw new WalletRpcError(
+          RPC_ERROR.invalidParams,
+          `Invalid typed data: no type ${typedData.primaryType}`,
+        );
+      }
       return prompter.ask(
         {
           kind: 'sign',
@@ -182,8 +199,9 @@ export function createWalletRpc(options: WalletRpcOptions): RequestHandler {
           address: account,
           content: {
             type: 'typed-data',
+            domain,
             primaryType: typedData.primaryType,
-            json: JSON.stringify({ domain: typedData.domain, message: typedData.message }, null, 2),
+            fields: describeTypedData(types, typedData.primaryType, typedData.message),
           },
         },
         () => accounts.signTypedData(account, definition),

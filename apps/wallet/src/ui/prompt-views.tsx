@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import type { AccountService } from '../accounts/account-service';
 import type { HeldAccount } from '../keys/key-store';
 import type { PendingPrompt, Prompt, PromptAnswer } from '../rpc/prompts';
+import type { TypedDataField } from '../rpc/typed-data';
 import { formatEth, formatUnixSeconds, originHost, shortAddress } from './format';
 
 interface PromptViewProps<K extends Prompt['kind']> {
@@ -130,6 +131,71 @@ export function ConnectView({
   );
 }
 
+type TypedDataContent = Extract<Prompt, { kind: 'sign' }>['content'] & { type: 'typed-data' };
+
+function FieldList({ fields, label }: { fields: TypedDataField[]; label?: string }) {
+  return (
+    <dl className="wallet__fields" aria-label={label}>
+      {fields.map((field) => (
+        <div key={field.name} className="wallet__field">
+          <dt>
+            {field.name} <span className="wallet__muted wallet__small">{field.type}</span>
+          </dt>
+          <dd>{'value' in field ? <code>{field.value}</code> : <FieldList fields={field.fields} />}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Typed data shown as what the signature allows: who may use it (the domain), for what (the type and fields). */
+function TypedDataDetails({ content }: { content: TypedDataContent }) {
+  const { domain, primaryType, fields } = content;
+  return (
+    <>
+      <p className="wallet__allows" data-testid="signature-allows">
+        Your signature lets {domain.name ? <strong>{domain.name}</strong> : 'an unnamed app'}
+        {domain.verifyingContract ? (
+          <>
+            {' '}
+            (contract <code>{shortAddress(domain.verifyingContract)}</code>)
+          </>
+        ) : null}{' '}
+        accept this <strong>{primaryType}</strong> as approved by your account
+        {domain.chainId === undefined ? ', on any chain' : ` on chain ${domain.chainId}`}.
+      </p>
+      <dl className="wallet__details" aria-label="Domain">
+        <div className="wallet__detail-group">
+          <dt>Name</dt>
+          <dd>{domain.name ?? '(none)'}</dd>
+          {domain.version !== undefined ? (
+            <>
+              <dt>Version</dt>
+              <dd>{domain.version}</dd>
+            </>
+          ) : null}
+          <dt>Chain</dt>
+          <dd>{domain.chainId ?? '(any)'}</dd>
+          <dt>Verifying contract</dt>
+          <dd>{domain.verifyingContract ? <code>{domain.verifyingContract}</code> : '(none)'}</dd>
+          {domain.salt !== undefined ? (
+            <>
+              <dt>Salt</dt>
+              <dd>
+                <code className="wallet__data">{domain.salt}</code>
+              </dd>
+            </>
+          ) : null}
+        </div>
+      </dl>
+      <p className="wallet__small">
+        Type: <strong>{primaryType}</strong>
+      </p>
+      <FieldList fields={fields} label={`${primaryType} fields`} />
+    </>
+  );
+}
+
 export function SignView({ pending, onApprove, onCancel }: PromptViewProps<'sign'>) {
   const { prompt } = pending;
   const isWorking = pending.status === 'working';
@@ -141,14 +207,17 @@ export function SignView({ pending, onApprove, onCancel }: PromptViewProps<'sign
       <p className="wallet__muted">{originHost(prompt.origin)} asks you to sign:</p>
       <AccountLine address={prompt.address} />
       {prompt.content.type === 'typed-data' ? (
-        <p className="wallet__small">
-          Typed data: <strong>{prompt.content.primaryType}</strong>
-        </p>
-      ) : null}
-      <pre className="wallet__message" data-testid="message-to-sign">
-        {prompt.content.type === 'message' ? prompt.content.text : prompt.content.json}
-      </pre>
-      <p className="wallet__muted wallet__small">Signing proves you own this account. It costs nothing.</p>
+        <TypedDataDetails content={prompt.content} />
+      ) : (
+        <>
+          <pre className="wallet__message" data-testid="message-to-sign">
+            {prompt.content.text}
+          </pre>
+          <p className="wallet__muted wallet__small">
+            Signing proves you own this account. It costs nothing.
+          </p>
+        </>
+      )}
       {isWorking ? <Working text="Signing…" /> : null}
       <Actions approveLabel="Sign" isWorking={isWorking} onApprove={() => onApprove()} onCancel={onCancel} />
     </section>

@@ -1,16 +1,19 @@
 import { customerSuccess } from '@ojo/api-contract/envelope';
 import { gasPolicySchema } from '@ojo/api-contract/gas';
-import { getUserOperationGasPrice } from '@ojo/contracts/user-operation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createClient, http } from 'viem';
 import type { AppConfig } from '../../config/env';
 import { secureSecurity } from '../../plugins/openapi';
-import { sponsorUserOperation } from './service';
+import { createBundlerGas } from './bundler';
+import { createSponsoredCostsRecorder } from './record-sponsored-costs';
+import { sponsorUserOperation } from './sponsor-user-operation';
 
 /** `POST /contract/gas/policy` (spec 7): paymaster data for an allowed user operation. */
 const gasRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const bundler = createClient({ transport: http(config.bundlerUrl, { timeout: 10_000, retryCount: 0 }) });
-  const networkGasPrice = () => getUserOperationGasPrice(bundler, 'fast');
+  const bundler = createBundlerGas(config.bundlerUrl);
+  const costs = createSponsoredCostsRecorder(app.db, app.chain, app.log);
+  app.addHook('onReady', async () => costs.start(config.gas.costsScanIntervalMs));
+  app.addHook('onClose', async () => costs.stop());
+
   app.post(
     '/contract/gas/policy',
     { schema: { ...gasPolicySchema, security: secureSecurity }, preHandler: app.authenticate },
@@ -19,7 +22,8 @@ const gasRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { co
         await sponsorUserOperation(
           app.db,
           app.chain,
-          { dailyLimit: config.gasDailySponsoredOps, ...config.gasLimits, networkGasPrice },
+          config.gas,
+          { bundler, recordCosts: costs.run },
           request.customer,
           request.body,
         ),

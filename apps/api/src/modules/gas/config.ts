@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * The gas module's slice of the API environment (README, configuration table). What a sponsored operation may
+ * cost is bounded by the bundler's own estimate for it; the daily budget counts what the paymaster really paid.
+ */
+export const gasEnvShape = {
+  GAS_DAILY_SPONSORED_OPS: positiveInt.default(50),
+  // All customers' sponsored operations of 24 h: what they really cost plus what unexpired signatures could still
+  // cost, in wei (default 1 ETH).
+  GAS_DAILY_BUDGET_WEI: z
+    .string()
+    .regex(/^[0-9]{1,78}$/, 'must be a whole number of wei')
+    .default('1000000000000000000')
+    .transform((value) => BigInt(value)),
+  GAS_MAX_PENDING_PER_CUSTOMER: positiveInt.default(3),
+  GAS_SPONSORSHIP_VALID_SECONDS: positiveInt.max(3600).default(300),
+  GAS_ESTIMATE_MARGIN_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
+  GAS_MAX_FEE_MULTIPLIER: z.coerce.number().min(1).max(100).default(2),
+  GAS_MAX_CALL_GAS_LIMIT: positiveInt.default(1_000_000),
+  GAS_MAX_VERIFICATION_GAS_LIMIT: positiveInt.default(1_000_000),
+  GAS_MAX_PRE_VERIFICATION_GAS: positiveInt.default(500_000),
+  GAS_COSTS_SCAN_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+};
+
+type GasEnv = { [K in keyof typeof gasEnvShape]: z.output<(typeof gasEnvShape)[K]> };
+
+export interface GasConfig {
+  /** Sponsored operations per customer per 24 h (spent or still pending). */
+  dailySponsoredOps: number;
+  /** Real costs of the last 24 h plus the maximum costs of pending signatures, all customers, in wei. */
+  dailyBudgetWei: bigint;
+  /** Signed, not yet run, not yet expired operations a customer may hold at once. */
+  maxPendingPerCustomer: number;
+  /** Life of a paymaster signature (its validUntil); a pending reservation ends with it. */
+  sponsorshipValidSeconds: number;
+  /** Each gas limit may exceed the bundler's estimate for the operation by at most this percentage. */
+  estimateMarginPercent: number;
+  /** maxFeePerGas at most this multiple of the bundler's fast price (maxPriorityFeePerGas at most 1x). */
+  maxFeeMultiplier: number;
+  /** Absolute caps, checked before asking the bundler. */
+  maxCallGasLimit: bigint;
+  maxVerificationGasLimit: bigint;
+  maxPreVerificationGas: bigint;
+  /** How often each API node reads the paymaster's costs from the chain; 0: only on demand. */
+  costsScanIntervalMs: number;
+}
+
+export function gasConfigFrom(values: GasEnv): GasConfig {
+  return {
+    dailySponsoredOps: values.GAS_DAILY_SPONSORED_OPS,
+    dailyBudgetWei: values.GAS_DAILY_BUDGET_WEI,
+    maxPendingPerCustomer: values.GAS_MAX_PENDING_PER_CUSTOMER,
+    sponsorshipValidSeconds: values.GAS_SPONSORSHIP_VALID_SECONDS,
+    estimateMarginPercent: values.GAS_ESTIMATE_MARGIN_PERCENT,
+    maxFeeMultiplier: values.GAS_MAX_FEE_MULTIPLIER,
+    maxCallGasLimit: BigInt(values.GAS_MAX_CALL_GAS_LIMIT),
+    maxVerificationGasLimit: BigInt(values.GAS_MAX_VERIFICATION_GAS_LIMIT),
+    maxPreVerificationGas: BigInt(values.GAS_MAX_PRE_VERIFICATION_GAS),
+    costsScanIntervalMs: values.GAS_COSTS_SCAN_INTERVAL_MS,
+  };
+}

@@ -1,0 +1,209 @@
+import { type Database, queryRows, type Transaction } from '@ojo/db/client';
+import { customers } from '@ojo/db/schema/customers';
+import {
+  sponsoredOperationCosts,
+  sponsoredOperationScans,
+  sponsoredOperations,
+} from '@ojo/db/schema/sponsored-operations';
+import { and, eq, sql } from '@ojo/db/sql';
+import type { Address, Hex } from 'viem';
+import type { GasConfig } from './config';
+import { gasError } from './errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Serialises the global budget check and the row it allows (any 64-bit key unique to this lock). */
+const BUDGET_LOCK_KEY = 0x6f6a6f676173n;
+
+export interface Reservation {
+  customerId: string;
+  sender: Address;
+  nonce: bigint;
+  rule: string;
+  /** All gas limits at maxFeePerGas: the most the paymaster can pay for this signed version. */
+  maxCostWei: bigint;
+  validUntil: Date;
+  userOpHash: Hex;
+  /** Which paymaster's chain scan tells expired reservations apart. */
+  chainId: number;
+  paymaster: Address;
+}
+
+type Limits = Pick<GasConfig, 'dailySponsoredOps' | 'dailyBudgetWei' | 'maxPendingPerCustomer'>;
+
+/**
+ * The chain's clock as last scanned for this paymaster: a reservation whose signature expired before it can no
+ * longer run. Without a scan, every reservation of the last day still counts.
+ */
+async function scannedChainTime(tx: Transaction, chainId: number, paymaster: Address): Promise<Date> {
+  const [scan] = await tx
+    .select({ blockTime: sponsoredOperationScans.blockTime })
+    .from(sponsoredOperationScans)
+    .where(
+      and(
+        eq(sponsoredOperationScans.chainId, chainId),
+        eq(sponsoredOperationScans.paymaster, paymaster.toLowerCase()),
+      ),
+    );
+  return scan?.blockTime ?? new Date(0);
+}
+
+/** SQL for "this reservation may still cost": no cost recorded for it, its signature not expired on chain. */
+const isPending = (chainTime: Date, since: Date) => sql`
+  ${sponsoredOperations.createdAt} > ${since.toISOString()}
+  and ${sponsoredOperations.validUntil} > ${chainTime.toISOString()}
+  and not exists (
+    select 1 from ${sponsoredOperationCosts}
+    where ${sponsoredOperationCosts.sender} = ${sponsoredOperations.sender}
+      and ${sponsoredOperationCosts.nonce} = ${sponsoredOperations.nonce}
+  )`;
+
+const isSpent = sql`exists (
+    select 1 from ${sponsoredOperationCosts}
+    where ${sponsoredOperationCosts.sender} = ${sponsoredOperations.sender}
+      and ${sponsoredOperationCosts.nonce} = ${sponsoredOperations.nonce}
+  )`;
+
+/** The customer's sponsored operations of the last day that ran or may still run, and those still pending. */
+async function customerUsage(tx: Transaction, customerId: string, chainTime: Date, since: Date) {
+  const [usage] = await tx
+    .select({
+      used: sql<number>`count(*) filter (where ${isSpent} or (${isPending(chainTime, since)}))`.mapWith(
+        Number,
+      ),
+      pending: sql<number>`count(*) filter (where ${isPending(chainTime, since)})`.mapWith(Number),
+    })
+    .from(sponsoredOperations)
+    .where(
+      and(
+        eq(sponsoredOperations.customerId, customerId),
+        sql`${sponsoredOperations.createdAt} > ${since.toISOString()}`,
+      ),
+    );
+  return { used: usage?.used ?? 0, pending: usage?.pending ?? 0 };
+}
+
+/** What the paymaster really paid in the last day plus what pending signatures could still cost, in wei. */
+async function budgetInUse(tx: Transaction, chainTime: Date, since: Date): Promise<bigint> {
+  const [row] = await queryRows<{ spent: string; reserved: string }>(
+    tx,
+    sql`select
+      (select coalesce(sum(${sponsoredOperationCosts.actualGasCostWei}), 0)::text from ${sponsoredOperationCosts}
+        where ${sponsoredOperationCosts.blockTime} > ${since.toISOString()}) as spent,
+      (select coalesce(sum(${sponsoredOperations.maxCostWei}), 0)::text from ${sponsoredOperations}
+        where ${isPending(chainTime, since)}) as reserved`,
+  );
+  return BigInt(row?.spent ?? '0') + BigInt(row?.reserved ?? '0');
+}
+
+/** Refuses a new reservation past the customer's daily allowance or pending limit. */
+async function checkCustomerLimits(
+  tx: Transaction,
+  customerId: string,
+  chainTime: Date,
+  since: Date,
+  limits: Limits,
+): Promise<void> {
+  const usage = await customerUsage(tx, customerId, chainTime, since);
+  if (usage.used >= limits.dailySponsoredOps) {
+    throw gasError('dailyLimit', 'The daily sponsored operations are used up');
+  }
+  if (usage.pending >= limits.maxPendingPerCustomer) {
+    throw gasError(
+      'tooManyPending',
+      `At most ${limits.maxPendingPerCustomer} sponsored operations may wait to be sent at once`,
+    );
+  }
+}
+
+/**
+ * Writes the reservation: a new row, or the known row of (sender, nonce), kept at its dearest version and latest
+ * expiry while pending, or started afresh once it had expired.
+ */
+async function writeReservation(
+  tx: Transaction,
+  reservation: Reservation,
+  known: { id: string; isPending: boolean } | undefined,
+): Promise<void> {
+  if (!known) {
+    await tx.insert(sponsoredOperations).values({
+      customerId: reservation.customerId,
+      sender: reservation.sender.toLowerCase(),
+      nonce: reservation.nonce.toString(),
+      rule: reservation.rule,
+      maxCostWei: reservation.maxCostWei,
+      validUntil: reservation.validUntil,
+      userOpHash: reservation.userOpHash,
+    });
+    return;
+  }
+  await tx
+    .update(sponsoredOperations)
+    .set(
+      known.isPending
+        ? {
+            maxCostWei: sql`greatest(${sponsoredOperations.maxCostWei}, ${reservation.maxCostWei.toString()}::numeric)`,
+            validUntil: sql`greatest(${sponsoredOperations.validUntil}, ${reservation.validUntil.toISOString()}::timestamptz)`,
+            userOpHash: reservation.userOpHash,
+          }
+        : {
+            maxCostWei: reservation.maxCostWei,
+            validUntil: reservation.validUntil,
+            userOpHash: reservation.userOpHash,
+            createdAt: new Date(),
+          },
+    )
+    .where(eq(sponsoredOperations.id, known.id));
+}
+
+/**
+ * Reserves the paymaster's deposit for one signed operation, or refuses with a 429: the customer's daily
+ * allowance, their pending signatures (so throwaway accounts cannot hold the budget), and the global daily budget
+ * (real costs plus pending maxima). Signing (sender, nonce) again keeps one reservation, at the dearest version
+ * and the latest expiry. Safe on several API nodes: the customer row and a global advisory lock serialise it.
+ */
+export async function reserveSponsorship(
+  db: Database,
+  reservation: Reservation,
+  limits: Limits,
+): Promise<void> {
+  const sender = reservation.sender.toLowerCase();
+  const nonce = reservation.nonce.toString();
+  const since = new Date(Date.now() - DAY_MS);
+  await db.transaction(async (tx) => {
+    // One customer's requests queue here, so two at once cannot both take the last allowance.
+    await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, reservation.customerId))
+      .for('update');
+    const chainTime = await scannedChainTime(tx, reservation.chainId, reservation.paymaster);
+    const [known] = await tx
+      .select({
+        id: sponsoredOperations.id,
+        maxCostWei: sponsoredOperations.maxCostWei,
+        isPending: sql<boolean>`${isPending(chainTime, since)}`,
+      })
+      .from(sponsoredOperations)
+      .where(and(eq(sponsoredOperations.sender, sender), eq(sponsoredOperations.nonce, nonce)))
+      .limit(1);
+
+    if (!known?.isPending) await checkCustomerLimits(tx, reservation.customerId, chainTime, since, limits);
+
+    // A pending reservation already holds its cost; anything else takes all of it from the budget.
+    const extraCost = known?.isPending
+      ? reservation.maxCostWei > known.maxCostWei
+        ? reservation.maxCostWei - known.maxCostWei
+        : 0n
+      : reservation.maxCostWei;
+    if (extraCost > 0n) {
+      // Every customer's requests queue here, so two at once cannot both take the last of the budget.
+      await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
+      if ((await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
+        throw gasError('dailyBudget', 'The daily sponsorship budget is used up');
+      }
+    }
+
+    await writeReservation(tx, reservation, known);
+  });
+}

@@ -1,0 +1,208 @@
+import type { GasPolicyResult } from '@ojo/api-contract/gas';
+import { smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import {
+  getVerifyingPaymasterStubData,
+  PAYMASTER_POST_OP_GAS_LIMIT,
+  PAYMASTER_VERIFICATION_GAS_LIMIT,
+  signVerifyingPaymasterData,
+} from '@ojo/contracts/paymaster';
+import { encodeSessionKeySignature, STUB_ECDSA_SIGNATURE } from '@ojo/contracts/smart-account';
+import { getUserOperationHashV08 } from '@ojo/contracts/user-operation';
+import type { Database } from '@ojo/db/client';
+import type { Customer } from '@ojo/db/schema/customers';
+import { type Address, getAddress, type Hex, isAddressEqual, size, toHex, zeroAddress } from 'viem';
+import type { UserOperation } from 'viem/account-abstraction';
+import type { ChainService } from '../chain/chain-service';
+import type { GasConfig } from './config';
+import { gasError, isGasError } from './errors';
+import { type BundlerGas, checkOperationGas } from './operation-gas';
+import { decodeAccountCalls, decodeCreateAccount, MAX_SPONSORED_COST_WEI, matchRule } from './policy';
+import { createProductAccountChecker, type ProductAccountChecker } from './product-account';
+import { reserveSponsorship } from './reserve-sponsorship';
+
+export interface UnsignedUserOperation {
+  sender: string;
+  nonce: bigint;
+  factory?: string | null | undefined;
+  factoryData?: string | null | undefined;
+  callData: string;
+  callGasLimit: bigint;
+  verificationGasLimit: bigint;
+  preVerificationGas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  /** Only its length is used: it tells an owner signature (65 bytes) from a session key's (85 bytes). */
+  signature?: string | null | undefined;
+}
+
+export interface SponsorshipDependencies {
+  bundler: BundlerGas;
+  /** Reads the paymaster's real costs from the chain now (refusals are decided on fresh data). */
+  recordCosts: () => Promise<unknown>;
+}
+
+/** One product-account checker per chain service and factory (its cache of known accounts lives inside). */
+const accountCheckers = new WeakMap<ChainService, Map<string, ProductAccountChecker>>();
+
+function productAccountChecker(chain: ChainService, factory: Address): ProductAccountChecker {
+  let byFactory = accountCheckers.get(chain);
+  if (!byFactory) {
+    byFactory = new Map();
+    accountCheckers.set(chain, byFactory);
+  }
+  const key = factory.toLowerCase();
+  let checker = byFactory.get(key);
+  if (!checker) {
+    checker = createProductAccountChecker(chain.publicClient, factory);
+    byFactory.set(key, checker);
+  }
+  return checker;
+}
+
+/** The policy rules every call of the operation matches (joined), or a 403. */
+function allowedRules(operation: UnsignedUserOperation, sender: Address, chain: ChainService): string {
+  const calls = decodeAccountCalls(operation.callData as Hex);
+  if (!calls || calls.length === 0) {
+    throw gasError('callNotAllowed', 'The operation is not an execute call of the account');
+  }
+  const rules = calls.map((call) => matchRule(call, sender, chain.deployments()?.contracts ?? {}));
+  if (rules.some((rule) => rule === null)) {
+    throw gasError('callNotAllowed', 'The operation calls a target or function that is not sponsored');
+  }
+  return rules.map((entry) => entry?.rule).join(',');
+}
+
+/** The sender is the product's own account: deployed by our factory, or created by this operation's initCode. */
+async function checkSenderAccount(operation: UnsignedUserOperation, sender: Address, chain: ChainService) {
+  const expectedFactory = chain.contractAddress('SmartAccountFactory');
+  const factory = operation.factory ?? undefined;
+  if (!factory) {
+    // Login accepts any address that can sign (an EOA, any ERC-1271 contract), so being the customer's osp_aa
+    // proves nothing about what `execute` does: only the product's own deployed SmartAccount is sponsored.
+    if (!(await productAccountChecker(chain, expectedFactory).isProductAccount(sender))) {
+      throw gasError('senderNotProductAccount', 'Only deployed product smart accounts are sponsored');
+    }
+    return;
+  }
+  const args = operation.factoryData ? decodeCreateAccount(operation.factoryData as Hex) : null;
+  if (!isAddressEqual(factory as Address, expectedFactory) || !args) {
+    throw gasError('factoryNotAllowed', 'Only the product account factory is sponsored');
+  }
+  const predicted = await chain.publicClient.readContract({
+    address: expectedFactory,
+    abi: smartAccountFactoryAbi,
+    functionName: 'getAddress',
+    args: [args.owner, args.salt],
+  });
+  if (!isAddressEqual(predicted, sender)) {
+    throw gasError('factoryNotAllowed', 'The initCode does not create the sender');
+  }
+}
+
+/** The operation as it will be sent, with the paymaster's fixed gas limits and placeholder signatures. */
+function withPaymasterStub(
+  operation: UnsignedUserOperation,
+  sender: Address,
+  paymaster: Address,
+): UserOperation<'0.8'> {
+  const signatureSize = operation.signature ? size(operation.signature as Hex) : 65;
+  return {
+    sender,
+    nonce: operation.nonce,
+    ...(operation.factory
+      ? { factory: getAddress(operation.factory), factoryData: (operation.factoryData ?? '0x') as Hex }
+      : {}),
+    callData: operation.callData as Hex,
+    callGasLimit: operation.callGasLimit,
+    verificationGasLimit: operation.verificationGasLimit,
+    preVerificationGas: operation.preVerificationGas,
+    maxFeePerGas: operation.maxFeePerGas,
+    maxPriorityFeePerGas: operation.maxPriorityFeePerGas,
+    ...getVerifyingPaymasterStubData(paymaster),
+    signature:
+      signatureSize === 85
+        ? encodeSessionKeySignature(zeroAddress, STUB_ECDSA_SIGNATURE)
+        : STUB_ECDSA_SIGNATURE,
+  };
+}
+
+/**
+ * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's customer sends
+ * it from its own smart account, every call it makes is allowed by the policy table, it asks for no more gas than
+ * the bundler estimates it needs at no more than the network's price, and the customer's allowance and the global
+ * budget have room. Anything else is a 4xx with a code saying why.
+ */
+export async function sponsorUserOperation(
+  db: Database,
+  chain: ChainService,
+  config: GasConfig,
+  dependencies: SponsorshipDependencies,
+  customer: Customer,
+  operation: UnsignedUserOperation,
+): Promise<GasPolicyResult> {
+  if (!customer.ospAaAddress) {
+    throw gasError('noSmartAccount', 'The customer has no smart account');
+  }
+  const sender = getAddress(operation.sender);
+  if (!isAddressEqual(sender, customer.ospAaAddress as Address)) {
+    throw gasError('senderNotAllowed', "Only the customer's own smart account is sponsored");
+  }
+  const paymaster = chain.contractAddress('VerifyingPaymaster');
+  const rule = allowedRules(operation, sender, chain);
+  await checkSenderAccount(operation, sender, chain);
+
+  const stubbed = withPaymasterStub(operation, sender, paymaster);
+  await checkOperationGas(dependencies.bundler, stubbed, config);
+  const totalGas =
+    operation.callGasLimit +
+    operation.verificationGasLimit +
+    operation.preVerificationGas +
+    PAYMASTER_VERIFICATION_GAS_LIMIT +
+    PAYMASTER_POST_OP_GAS_LIMIT;
+  const maxCostWei = totalGas * operation.maxFeePerGas;
+  if (maxCostWei > MAX_SPONSORED_COST_WEI) {
+    throw gasError('limitExceeded', 'The operation may cost more than the sponsorship allows');
+  }
+
+  const validUntil = Math.floor(Date.now() / 1000) + config.sponsorshipValidSeconds;
+  const sponsored = {
+    ...stubbed,
+    paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT,
+    paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT,
+  };
+  const paymasterData = await signVerifyingPaymasterData({
+    signer: chain.signer,
+    paymasterAddress: paymaster,
+    chainId: chain.chainId,
+    validAfter: 0,
+    validUntil,
+    userOperation: sponsored,
+  });
+  const reservation = {
+    customerId: customer.id,
+    sender,
+    nonce: operation.nonce,
+    rule,
+    maxCostWei,
+    validUntil: new Date(validUntil * 1000),
+    userOpHash: getUserOperationHashV08({ ...sponsored, paymasterData }, chain.chainId),
+    chainId: chain.chainId,
+    paymaster,
+  };
+  try {
+    await reserveSponsorship(db, reservation, config);
+  } catch (error) {
+    if (!isGasError(error, 'dailyLimit', 'tooManyPending', 'dailyBudget')) throw error;
+    // The refusal may rest on reservations that have since run or expired: read the chain, then decide again.
+    await dependencies.recordCosts().catch(() => undefined);
+    await reserveSponsorship(db, reservation, config);
+  }
+  return {
+    policy_data: {
+      paymaster,
+      paymasterData,
+      paymasterVerificationGasLimit: toHex(PAYMASTER_VERIFICATION_GAS_LIMIT),
+      paymasterPostOpGasLimit: toHex(PAYMASTER_POST_OP_GAS_LIMIT),
+    },
+  };
+}
