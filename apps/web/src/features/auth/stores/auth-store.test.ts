@@ -330,7 +330,11 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     const { jwt } = store.getState();
     store.failOauthLogin('no-pending-login');
     expect(toasts).toEqual([]);
-    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, navigation: { to: '/', replace: true } });
+    expect(store.getState()).toMatchObject({
+      status: 'loggedIn',
+      jwt,
+      navigation: { to: '/', replace: true },
+    });
     expect(session.get('jwt')).toBe(jwt);
     expect(wallet.disconnects).toBe(0);
   });
