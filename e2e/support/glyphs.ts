@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  * (© and ™ count as pictographs only when an emoji selector follows them).
  */
 const FONT_DEPENDENT =
-  /(?![\u00A9\u00AE\u2122])[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u27BF\u2900-\u2BFF\u{1F000}-\u{1FAFF}\uFE0F]/u;
+  /(?![\u00A9\u00AE\u2122])[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u27BF\u2900-\u2BFF\u{1F000}-\u{1FAFF}]|\uFE0F/u;
 
 /** Every rendered text of the page (and its same-origin frames) that holds such a character. */
 export async function fontDependentTexts(page: Page): Promise<string[]> {
