@@ -70,8 +70,11 @@ test('npm start brings up the whole product, stops cleanly and keeps its data', 
     ['game', '<div id="root">'],
     ['wallet', '<div id="root">'],
   ]) {
-    const html = await (await fetch(`http://localhost:${ports[name]}/`)).text();
-    assert.ok(html.includes(heading), `${name} serves its app`);
+    const response = await fetch(`http://localhost:${ports[name]}/`);
+    assert.ok((await response.text()).includes(heading), `${name} serves its app`);
+    // Served by the production server, with the security headers of its build.
+    assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors /, name);
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff', name);
   }
   const health = await (await fetch(`http://localhost:${ports.api}/healthz`)).json();
   assert.equal(health.status, 'ok');

@@ -88,9 +88,10 @@ for (const workspace of unitWorkspaces) {
 }
 
 if (!only || 'stack'.includes(only)) {
-  await runSuite('stack (npm start)', process.execPath, [
+  await runSuite('stack (npm start, front-end server)', process.execPath, [
     '--test',
     '--test-reporter=spec',
+    'scripts/front-end-server.test.mjs',
     'scripts/stack.test.mjs',
   ]);
 }

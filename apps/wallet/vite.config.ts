@@ -1,13 +1,13 @@
 /// <reference types="vitest/config" />
-import { existsSync, readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { type Connect, defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 // A relative path on purpose: Vite bundles relative imports of its config, but hands package imports to Node, which
 // cannot load the domain package's TypeScript source.
 import { DEFAULT_ACCOUNT_PROVIDER_NAME } from '../../packages/domain/src/constants.ts';
+import { securityHeadersPlugin } from '../../scripts/lib/front-end-headers.mjs';
+import { devnetDeploymentsHandler } from '../../scripts/lib/front-end-server.mjs';
 
 const DEFAULT_WALLET_PORT = 3003;
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -21,24 +21,13 @@ function providerNameInHtml(providerName: string): Plugin {
 }
 
 /**
- * Serves `<DATA_DIR>/devnet/deployments.json` at `/devnet/deployments.json` in dev and in preview (what `npm start`
- * runs). Read per request: the front ends are built while the devnet is still deploying, and a redeployed devnet
- * must not need a rebuild. Only the public addresses leave the file.
+ * Serves `<DATA_DIR>/devnet/deployments.json` at `/devnet/deployments.json` in dev and in preview, as the production
+ * server does for the local devnet (scripts/lib/front-end-server.mjs). Read per request: the front ends are built
+ * while the devnet is still deploying, and a redeployed devnet must not need a rebuild. Only the public addresses
+ * leave the file.
  */
 function devnetDeployments(dataDir: string): Plugin {
-  const file = join(dataDir, 'devnet', 'deployments.json');
-  const middleware: Connect.NextHandleFunction = (request, response: ServerResponse, next) => {
-    if (request.url?.split('?')[0] !== '/devnet/deployments.json') return next();
-    response.setHeader('cache-control', 'no-store');
-    response.setHeader('content-type', 'application/json');
-    if (!existsSync(file)) {
-      response.statusCode = 404;
-      response.end(JSON.stringify({ error: 'The devnet has no deployments yet' }));
-      return;
-    }
-    const { chainId, entryPoint, contracts } = JSON.parse(readFileSync(file, 'utf8'));
-    response.end(JSON.stringify({ chainId, entryPoint, contracts }));
-  };
+  const middleware = devnetDeploymentsHandler(join(dataDir, 'devnet', 'deployments.json'));
   return {
     name: 'ojo-devnet-deployments',
     configureServer: (server) => void server.middlewares.use(middleware),
@@ -57,6 +46,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       providerNameInHtml(env.VITE_PROVIDER_NAME || DEFAULT_ACCOUNT_PROVIDER_NAME),
+      securityHeadersPlugin('wallet', env),
       devnetDeployments(resolve(repoRoot, env.DATA_DIR || '.data')),
     ],
     server,

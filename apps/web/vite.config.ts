@@ -6,6 +6,7 @@ import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 // A relative path on purpose: Vite bundles relative imports of its config, but hands package imports to Node, which
 // cannot load the domain package's TypeScript source.
 import { DEFAULT_PRODUCT_NAME } from '../../packages/domain/src/constants.ts';
+import { securityHeadersPlugin } from '../../scripts/lib/front-end-headers.mjs';
 import { HERO_CAR_SRC } from './src/features/home/hero-image.ts';
 
 const DEFAULT_WEB_PORT = 3000;
@@ -74,6 +75,7 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       productNameInHtml(env.VITE_PRODUCT_NAME || DEFAULT_PRODUCT_NAME),
       preloadHomeCriticalPath(),
+      securityHeadersPlugin('web', env),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server,

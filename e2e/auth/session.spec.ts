@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fetchCustomer } from '../support/login';
 import { browserState } from './auth-helpers';
 
 /** spec 4 Login: session upkeep on load and on refused tokens (logout goes to /, spec 2). */
@@ -36,4 +37,27 @@ test('a session token the API refuses (401) logs the person out', async ({ page,
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(async () => (await browserState(page, context)).cookies).toEqual([]);
   await expect(page.getByRole('button', { name: 'Login with Arena Wallet' }).first()).toBeVisible();
+});
+
+test('a logged-in player who opens /auth/callback is sent home and keeps the session', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // An old user's Google login (the local provider) is the quickest way to a session.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log in with Google' }).click();
+  await page.getByLabel(/email/i).fill(`callback-${Date.now().toString(36)}@example.com`);
+  await page.getByRole('button', { name: 'Continue with this email' }).click();
+  await expect(page.getByRole('dialog', { name: 'Account Migration Tips' })).toBeVisible({ timeout: 30_000 });
+  const before = await fetchCustomer(context);
+
+  for (const callback of ['/auth/callback', '/auth/callback?code=stale&state=from-another-tab']) {
+    await page.goto(callback);
+    await expect(page).toHaveURL(/\/$/);
+    // Still logged in: the same customer with the same session, Logout in the header, no failure shown.
+    await expect(page.locator('[data-testid="auth-slot"] button', { hasText: 'Logout' })).toBeVisible();
+    expect((await fetchCustomer(context)).id).toBe(before.id);
+    await expect(page.getByText('Authorization failed, please try again')).toHaveCount(0);
+  }
 });

@@ -1,5 +1,6 @@
 import { buildInviteLink, buildShareText } from '@ojo/domain/share/share-text';
 import { expect, type Page, test } from '@playwright/test';
+import { fontDependentTexts } from '../support/glyphs';
 import { registerNewPlayer } from '../support/login';
 import { fetchInviteInfo, openReferralPage, recordStates, referralPage, webOrigin } from './referral-helpers';
 
@@ -29,6 +30,10 @@ test('a logged-in player sees their invite link and 6-character code, and each C
   expect(shown.inviteCode).toBe(inviteCode);
   expect(shown.inviteLink).toBe(`${webOrigin()}/?inviteCode=${inviteCode}&sourceType=web`);
   await expect(page.getByText("We're cooking up something special for referrers. More soon!")).toBeVisible();
+  // Icons ship with the app (Debian's Chromium has no emoji font): each copy button's mark is an SVG.
+  await expect(parts.copyLinkButton.locator('svg')).toHaveCount(1);
+  await expect(parts.copyCodeButton.locator('svg')).toHaveCount(1);
+  expect(await fontDependentTexts(page)).toEqual([]);
 
   // Something else is on the clipboard first, so what a Copy puts there is really its own doing.
   await page.evaluate(() => navigator.clipboard.writeText('before'));

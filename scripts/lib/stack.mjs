@@ -96,9 +96,15 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** What a build writes besides the bundle: the security headers (front-end-headers.mjs). */
+const BUILD_SCRIPTS = [join(repoRoot, 'scripts/lib/front-end-headers.mjs')];
+
 /** A front end is rebuilt when its sources, the shared packages or its public configuration changed. */
 function buildStamp(app, env) {
-  const sources = [join(repoRoot, 'apps', app), join(repoRoot, 'packages')].map(newestMtime);
+  const sources = [
+    ...[join(repoRoot, 'apps', app), join(repoRoot, 'packages')].map(newestMtime),
+    ...BUILD_SCRIPTS.map((file) => statSync(file).mtimeMs),
+  ];
   const viteEnv = Object.entries(env)
     .filter(([key]) => key.startsWith('VITE_'))
     .sort();
@@ -228,7 +234,6 @@ export async function startStack({
 
   try {
     const tsx = join(repoRoot, 'node_modules/.bin/tsx');
-    const vite = join(repoRoot, 'node_modules/.bin/vite');
     startChild('devnet', tsx, ['packages/devnet/src/cli.ts']);
     const builds = buildFrontEnds(environment, log, distDir);
     const deployments = join(config.dataDir, 'devnet', 'deployments.json');
@@ -252,13 +257,18 @@ export async function startStack({
     await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
     startChild('api', tsx, ['apps/api/src/server.ts']);
     await Promise.race([unexpected, builds]);
+    // The production server (scripts/serve-front-end.mjs), so what runs here is what a deployment runs; only the
+    // wallet's devnet addresses are extra.
     for (const app of FRONT_ENDS) {
-      startChild(
+      startChild(app, process.execPath, [
+        'scripts/serve-front-end.mjs',
         app,
-        vite,
-        ['preview', '--outDir', distDir, '--port', String(config.ports[app]), '--strictPort'],
-        join(repoRoot, 'apps', app),
-      );
+        '--dist',
+        join(repoRoot, 'apps', app, distDir),
+        '--port',
+        String(config.ports[app]),
+        ...(app === 'wallet' ? ['--devnet-deployments', deployments] : []),
+      ]);
     }
     const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
     await Promise.race([

@@ -21,6 +21,7 @@ import errorHandler from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import { requireSaasId } from './plugins/saas-id';
+import securityHeaders from './plugins/security-headers';
 
 export interface AppDependencies {
   /** An open, migrated database; the caller closes it after `app.close()`. */
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeaders);
   await app.register(database, { database: dependencies.database });
   await app.register(rateLimit, { config });
   await app.register(errorHandler);

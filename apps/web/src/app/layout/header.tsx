@@ -16,14 +16,15 @@ export function Header() {
           to={ROUTES.home.path}
           className="flex shrink-0 items-center gap-2 font-display text-lg font-black uppercase italic tracking-tight text-white"
         >
-          <LogoMark className="size-8" />
-          {/* Between md and lg the nav, the login button and the brand text do not fit in one row: mark only. */}
-          <span className="md:max-lg:sr-only">{env.productName}</span>
+          <LogoMark className="size-8 shrink-0" />
+          {/* The brand text leaves its room to the header's buttons on phones (an old user has two) and between md
+              and lg, where the navigation joins the row: the mark alone, the name still read out. */}
+          <span className="max-sm:sr-only md:max-lg:sr-only">{env.productName}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden md:block">
           <MainNav variant="bar" />
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <SocialLinks className="hidden lg:flex" />
           <AuthSlot />
           <MobileMenu />

@@ -51,6 +51,70 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </Icon>
+  );
+}
+
+export function StarIcon(props: IconProps) {
+  return (
+    <Icon fill="currentColor" {...props}>
+      <path d="m12 2.5 2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8L12 2.5Z" />
+    </Icon>
+  );
+}
+
+/** Two overlapping sheets: copy to the clipboard. */
+export function CopyIcon(props: IconProps) {
+  return (
+    <Icon fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" {...props}>
+      <rect x="8.5" y="8.5" width="12" height="12" rx="2.5" />
+      <path d="M15.5 5.5v-.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h.5" />
+    </Icon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="m4.5 12.5 5 5 10-11" />
+    </Icon>
+  );
+}
+
+/** A frying pan with an egg: something is cooking. */
+export function CookingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="10" cy="12" r="7.5" fill="currentColor" opacity="0.35" />
+      <circle cx="10" cy="12" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M17 15.5 22 20" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+      <path
+        d="M6.2 11.4c0-2.1 1.6-3.6 3.6-3.4 1.2.1 1.8.9 2.9 1 1.5.2 2.6 1.2 2.6 2.8 0 2-1.9 3.3-4.3 3.3H9.6c-2 0-3.4-1.5-3.4-3.7Z"
+        fill="#fff"
+      />
+      <circle cx="10.6" cy="11.6" r="2" fill="#fbbf24" />
+    </Icon>
+  );
+}
+
 /** The product mark: a target, for "predict". */
 export function LogoMark(props: IconProps) {
   const gradientId = useId();

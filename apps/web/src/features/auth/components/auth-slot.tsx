@@ -2,6 +2,7 @@ import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
 import { needsMigrationBind } from '@ojo/domain/session/user';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { HeaderLoginButtons } from '@/features/home/components/header-login-buttons';
@@ -12,7 +13,7 @@ import { AuthRouterBridge } from './auth-router-bridge';
 const AuthDialogs = lazy(async () => ({ default: (await import('./auth-dialogs')).AuthDialogs }));
 
 const SLOT_BUTTON =
-  'rounded-xl border border-white/15 bg-white/5 px-4 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime';
+  'whitespace-nowrap rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime sm:px-4';
 
 /**
  * Where the header shows login or logout (spec point 2). Logged out: the login button (on home only past 300 px,
@@ -31,7 +32,11 @@ export function AuthSlot() {
         <>
           {needsMigrationBind(state.user) ? (
             <button type="button" className={SLOT_BUTTON} onClick={() => store.openDialog('migrationTips')}>
-              {DIALOG_TEXT.bindAccountButton(env.providerName)}
+              {/* The whole label fits beside the navigation and Logout from xl (spec 9); narrower, 'Bind'. */}
+              <ShortLabel
+                label={DIALOG_TEXT.bindAccountButton(env.providerName)}
+                restClassName="max-xl:sr-only"
+              />
             </button>
           ) : null}
           <button type="button" className={SLOT_BUTTON} onClick={() => store.openDialog('logoutConfirm')}>

@@ -20,6 +20,8 @@ let session: MemorySession;
 let toasts: string[];
 let resets: number;
 let store: AuthStore;
+/** The page's clock; a test moves it on. */
+let clockMs: number;
 
 function makeStore() {
   return createAuthStore({
@@ -29,7 +31,7 @@ function makeStore() {
     location: LOCATION,
     productName: 'OJO Arena',
     chainId: 11124,
-    now: () => NOW,
+    now: () => clockMs,
     notifyError: (message) => toasts.push(message),
     resetApp: () => {
       resets += 1;
@@ -45,6 +47,7 @@ beforeEach(() => {
   session = new MemorySession();
   toasts = [];
   resets = 0;
+  clockMs = NOW;
   store = makeStore();
 });
 
@@ -72,13 +75,35 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     await store.loginWithAccount(invite);
     expect(store.getState().navigation).toEqual({ to: '/create-profile', replace: false });
     expect(store.getState().isWelcomeOpen).toBe(false);
-    expect(store.getState().isWelcomePending).toBe(true);
+    clockMs = NOW + 12_000;
     store.completeProfileCreation();
     expect(store.getState()).toMatchObject({
       isWelcomeOpen: true,
-      isWelcomePending: false,
       navigation: { to: '/', replace: true },
     });
+  });
+
+  it('welcomes after the profile only while the account is under 30 s old (spec 4, spec 9)', async () => {
+    await store.loginWithAccount(invite);
+    clockMs = NOW + 42_000;
+    store.completeProfileCreation();
+    expect(store.getState()).toMatchObject({ isWelcomeOpen: false, navigation: { to: '/', replace: true } });
+  });
+
+  it('does not welcome a profile made by an account that was not new at its login', async () => {
+    backend.created = NOW - 31_000;
+    await store.loginWithAccount(invite);
+    expect(store.getState().navigation).toEqual({ to: '/create-profile', replace: false });
+    store.completeProfileCreation();
+    expect(store.getState().isWelcomeOpen).toBe(false);
+  });
+
+  it('does not welcome a profile made after a reload, which forgot the login', async () => {
+    session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
+    await store.initialize();
+    store.completeProfileCreation();
+    expect(store.getState().isWelcomeOpen).toBe(false);
   });
 
   it('shows the welcome modal only for accounts created within 30 s, and stays where it is', async () => {
@@ -240,20 +265,34 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       nonce: 'n'.repeat(22),
       returnTo: '/',
     });
-    expect(store.getState()).toMatchObject({
-      dialog: 'migrationTips',
-      isWelcomeOpen: false,
-      isWelcomePending: true,
-    });
+    expect(store.getState()).toMatchObject({ dialog: 'migrationTips', isWelcomeOpen: false });
+    clockMs = NOW + 10_000;
     await store.bindAccount();
     expect(store.getState()).toMatchObject({
       dialog: null,
       isWelcomeOpen: false,
-      isWelcomePending: true,
       navigation: { to: '/create-profile' },
     });
+    clockMs = NOW + 20_000;
     store.completeProfileCreation();
     expect(store.getState().isWelcomeOpen).toBe(true);
+  });
+
+  it('drops the welcome of an old account whose migration and profile took over 30 s', async () => {
+    backend.customer = { ...oldUser(), profile: null };
+    backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
+    await store.loginWithOauthCode({
+      provider: 'google',
+      code: 'c',
+      redirectUri: 'r',
+      codeVerifier: 'v',
+      nonce: 'n'.repeat(22),
+      returnTo: '/',
+    });
+    clockMs = NOW + 31_000;
+    await store.bindAccount();
+    store.completeProfileCreation();
+    expect(store.getState().isWelcomeOpen).toBe(false);
   });
 
   it('shows the already-bound text for customer.public.key.already.binded, else Bind failed', async () => {
@@ -284,5 +323,28 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     store.failOauthLogin('state-mismatch');
     expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
     expect(store.getState()).toMatchObject({ status: 'loggedOut', navigation: { to: '/', replace: true } });
+  });
+
+  it('a callback without a pending login, opened while logged in, goes home and keeps the session', async () => {
+    await store.loginWithAccount(invite);
+    const { jwt } = store.getState();
+    store.failOauthLogin('no-pending-login');
+    expect(toasts).toEqual([]);
+    expect(store.getState()).toMatchObject({
+      status: 'loggedIn',
+      jwt,
+      navigation: { to: '/', replace: true },
+    });
+    expect(session.get('jwt')).toBe(jwt);
+    expect(wallet.disconnects).toBe(0);
+  });
+
+  it('the same on a fresh page load, before the stored session was read', () => {
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
+    const fresh = makeStore();
+    fresh.failOauthLogin('no-pending-login');
+    expect(toasts).toEqual([]);
+    expect(session.get('jwt')).toBe(tokenExpiringAt(NOW / 1000 + 1000));
+    expect(fresh.getState().navigation).toEqual({ to: '/', replace: true });
   });
 });

@@ -30,8 +30,11 @@ export interface AuthState {
   user: CustomerInfo | null;
   /** spec 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
-  /** A new account that still has to create its profile: the welcome shows once that is done. */
-  isWelcomePending: boolean;
+  /**
+   * When a new account that still has to bind or create its profile was created (ms since the epoch): the welcome
+   * shows once that is done, if the account is then still under 30 s old (spec 4, spec 9). Null otherwise.
+   */
+  pendingWelcomeCreatedAt: number | null;
   dialog: AuthDialog | null;
   /** The old-user migration bind is running. */
   isBinding: boolean;
@@ -97,7 +100,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   jwt: null,
   user: null,
   isWelcomeOpen: false,
-  isWelcomePending: false,
+  pendingWelcomeCreatedAt: null,
   dialog: null,
   isBinding: false,
   navigation: null,
@@ -119,7 +122,8 @@ export function isFullUserState(state: AuthState): boolean {
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
 export function createAuthStore(deps: AuthStoreDeps) {
-  const now = deps.now ?? Date.now;
+  // Read at each call, not captured: the page's clock is the one in force when the welcome is decided.
+  const now = deps.now ?? (() => Date.now());
   const listeners = new Set<() => void>();
   let state: AuthState = INITIAL_AUTH_STATE;
   /** Increments on every login attempt and logout, so a late answer of an abandoned attempt changes nothing. */
@@ -154,8 +158,9 @@ export function createAuthStore(deps: AuthStoreDeps) {
   async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
     const user = await deps.api.getCustomer();
     if (!isCurrent()) return;
-    // A welcome still owed (the account was new when the migration or the profile was still to do) stays owed.
-    const isNew = (typeof created === 'number' && isNewlyCreated(created, now())) || state.isWelcomePending;
+    // A bind answers no creation time: the one of the login before it (migration, then profile) still counts.
+    const createdAt = typeof created === 'number' ? created : state.pendingWelcomeCreatedAt;
+    const isNew = createdAt !== null && isNewlyCreated(createdAt, now());
     const needsBind = needsMigrationBind(user);
     const needsProfile = user.profile === null && !needsBind;
     const isWelcomeLater = needsBind || needsProfile;
@@ -164,7 +169,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       jwt,
       user,
       isWelcomeOpen: isNew && !isWelcomeLater,
-      isWelcomePending: isNew && isWelcomeLater,
+      pendingWelcomeCreatedAt: isNew && isWelcomeLater ? createdAt : null,
       dialog: needsBind ? 'migrationTips' : null,
       navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : state.navigation,
     });
@@ -203,7 +208,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       const isCurrent = () => current === attempt;
       // Before any await: the popup opens inside the click (spec 8 Pop-up blocked).
       const connecting = deps.wallet.connect();
-      setState({ status: 'loggingIn', dialog: null, isWelcomeOpen: false, isWelcomePending: false });
+      setState({ status: 'loggingIn', dialog: null, isWelcomeOpen: false, pendingWelcomeCreatedAt: null });
       return (async () => {
         try {
           const address = await connecting;
@@ -251,8 +256,16 @@ export function createAuthStore(deps: AuthStoreDeps) {
       }
     },
 
-    /** A callback that cannot be used (state mismatch, provider error): the login failed. */
+    /**
+     * A callback that cannot be used (state mismatch, provider error): the login failed. A player who is logged in
+     * already (the callback opened again from history or a bookmark) is sent home with the session kept: only
+     * logout and a refused token end it (spec 4).
+     */
     failOauthLogin(reason: string): void {
+      if (state.jwt || deps.session.get('jwt')) {
+        setState({ navigation: { to: deps.homePath, replace: true } });
+        return;
+      }
       attempt += 1;
       failLogin(new Error(reason));
       setState({ navigation: { to: deps.homePath, replace: true } });
@@ -295,11 +308,15 @@ export function createAuthStore(deps: AuthStoreDeps) {
       return user;
     },
 
-    /** Profile created (spec 4 Profile creation): home with history replaced, and the welcome modal. */
+    /**
+     * Profile created (spec 4 Profile creation): home with history replaced, and the welcome modal if the account
+     * is still under 30 s old (spec 4: only an account created within the last 30 seconds is welcomed).
+     */
     completeProfileCreation(): void {
+      const createdAt = state.pendingWelcomeCreatedAt;
       setState({
-        isWelcomeOpen: true,
-        isWelcomePending: false,
+        isWelcomeOpen: createdAt !== null && isNewlyCreated(createdAt, now()),
+        pendingWelcomeCreatedAt: null,
         navigation: { to: deps.homePath, replace: true },
       });
     },
@@ -328,7 +345,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       setState({
         status: state.status === 'loggingIn' ? (state.jwt ? 'loggedIn' : 'loggedOut') : state.status,
         isWelcomeOpen: false,
-        isWelcomePending: false,
+        pendingWelcomeCreatedAt: null,
       });
     },
 

@@ -1,6 +1,8 @@
 import type { LoginProvider } from '@ojo/domain/enums';
 import { HOME_TEXT } from '@ojo/domain/messages';
 import { useId } from 'react';
+import { ArrowRightIcon, StarIcon } from '@/components/ui/icons';
+import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
 import { getLoginInviteFields } from '@/features/referral/hooks/use-invite-selection';
 import { useHomeLoginActions } from './home-login-actions';
@@ -51,7 +53,10 @@ function ProviderIcon({ provider }: { provider: LoginProvider }) {
   }
 }
 
-/** 'Login with <provider>' (spec 2 Home), sending the selected or empty invite code with its source type. */
+/**
+ * 'Login with <provider>' (spec 2 Home), sending the selected or empty invite code with its source type. The
+ * compact one (header) reads 'Login' where the whole label does not fit the header row (spec 9 breakpoints).
+ */
 export function ProviderLoginButton({
   size = 'large',
   describedBy,
@@ -69,7 +74,7 @@ export function ProviderLoginButton({
   const sizing =
     size === 'large'
       ? 'w-full px-5 py-4 text-sm sm:w-auto sm:px-7 sm:text-base'
-      : 'px-4 py-2 text-sm md:whitespace-nowrap';
+      : 'whitespace-nowrap px-4 py-2 text-sm';
   return (
     <button
       type="button"
@@ -78,10 +83,13 @@ export function ProviderLoginButton({
       aria-describedby={describedBy}
       className={`group relative inline-flex items-center justify-center gap-2 rounded-2xl bg-lime font-black uppercase tracking-wide text-arena-950 shadow-[0_0_40px_-8px] shadow-lime/70 transition hover:-translate-y-0.5 hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-lime disabled:cursor-wait disabled:opacity-60 ${sizing}`}
     >
-      {label}
-      <span aria-hidden className="transition group-hover:translate-x-0.5">
-        →
-      </span>
+      {size === 'compact' ? (
+        // Phones have no room for the whole label beside the brand; md to lg, none beside the navigation.
+        <ShortLabel label={label} restClassName="max-sm:sr-only md:max-lg:sr-only" />
+      ) : (
+        label
+      )}
+      <ArrowRightIcon className="size-4 shrink-0 transition group-hover:translate-x-0.5" />
     </button>
   );
 }
@@ -95,7 +103,7 @@ export function RecommendedLogin() {
         id={noteId}
         className="inline-flex items-center gap-1.5 rounded-full border border-lime/40 bg-lime/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-lime"
       >
-        <span aria-hidden>★</span>
+        <StarIcon className="size-3.5" />
         {HOME_TEXT.recommendedForNewUsers}
       </span>
       <ProviderLoginButton describedBy={noteId} />

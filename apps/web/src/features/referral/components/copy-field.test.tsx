@@ -46,6 +46,16 @@ describe('CopyField', () => {
     expect(button).toHaveAccessibleName('Copy invite code');
   });
 
+  it('marks Copy and Copied with SVG icons, not characters an emoji font would have to draw', async () => {
+    render(<CopyField label="Invite code" value="AB12CD" />);
+    const button = screen.getByRole('button', { name: 'Copy invite code' });
+    expect(button.querySelectorAll('svg')).toHaveLength(1);
+    expect(button.textContent).toBe('Copy');
+    await click(button);
+    expect(button.querySelectorAll('svg')).toHaveLength(1);
+    expect(button.textContent).toBe('Copied');
+  });
+
   it('restarts the second when copied again', async () => {
     const link = 'http://localhost/?inviteCode=AB12CD&sourceType=web';
     render(<CopyField label="Invite link" value={link} />);

@@ -1,4 +1,5 @@
 import { REFERRAL_COPY_FEEDBACK_MS } from '@ojo/domain/constants';
+import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { useCopyFeedback } from '../hooks/use-copy-feedback';
 
@@ -35,7 +36,7 @@ export function CopyField({ label, value, isProminent = false }: CopyFieldProps)
             isCopied ? 'bg-lime text-arena-950' : 'bg-white/10 text-white hover:bg-white/20'
           }`}
         >
-          <span aria-hidden>{isCopied ? '✓' : '⧉'}</span>
+          {isCopied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
           {isCopied ? 'Copied' : 'Copy'}
         </button>
       </div>

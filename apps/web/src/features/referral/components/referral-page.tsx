@@ -1,6 +1,7 @@
 import { REFERRAL_TEXT } from '@ojo/domain/messages';
 import { buildInviteLink } from '@ojo/domain/share/share-text';
 import { Link } from 'react-router';
+import { CookingIcon } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
@@ -57,7 +58,8 @@ function InviteDetails() {
   const inviteLink = buildInviteLink(window.location.origin, invite.data.inviteCode);
   const referred = referredCount(invite.data.invitedMap);
   return (
-    <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+    // Tracks may shrink below the invite link's length: the link truncates instead of widening the page (spec 9 xs).
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
       <section aria-labelledby="invite-heading" className={`${cardClass} flex flex-col gap-6`}>
         <h2 id="invite-heading" className="font-display text-2xl font-black uppercase italic text-white">
           Your invite
@@ -98,9 +100,7 @@ export function ReferralPage() {
     >
       {hasSession ? <InviteDetails /> : <LoginPrompt />}
       <p className="mt-8 flex items-center gap-3 rounded-2xl border border-gold/30 bg-gold/10 px-5 py-4 text-gold">
-        <span aria-hidden className="text-xl">
-          🍳
-        </span>
+        <CookingIcon className="size-7 shrink-0" data-testid="referral-note-icon" />
         {REFERRAL_TEXT.comingSoon}
       </p>
     </Page>
