@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config/env';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Whatever this process writes (database files, local keys) is the owner's only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,9 @@ describe('server.ts', () => {
     expect(stderr).toContain('JWT_SECRET: required when NODE_ENV=production');
   });
 
-  it('migrates, serves, and exits 0 on SIGTERM', async () => {
+  it("migrates, serves, and exits 0 on SIGTERM; its data folder is the owner's only", async () => {
+    // A data folder left open to everyone by an older run.
+    chmodSync(dataDir, 0o777);
     const freePort = Number(new URL(await closedPortUrl()).port);
     const child = spawn(tsxBin, ['src/server.ts'], {
       cwd: apiRoot,
@@ -73,6 +75,8 @@ describe('server.ts', () => {
       const health = await waitForHealth(`http://127.0.0.1:${freePort}/healthz`, child, 150_000);
       expect(health.status).toBe(503);
       expect(((await health.json()) as { database: { ok: boolean } }).database.ok).toBe(true);
+      // Database files, local keys and folders: nobody but the owner may read or change them.
+      expect(modesUnder(dataDir)).toEqual({ dirs: [0o700], files: [0o600] });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -81,3 +85,20 @@ describe('server.ts', () => {
     }
   }, 180_000);
 });
+
+/** The distinct permission bits of the folders and of the files under `root` (itself included). */
+function modesUnder(root: string): { dirs: number[]; files: number[] } {
+  const dirs = new Set<number>();
+  const files = new Set<number>();
+  const walk = (entry: string) => {
+    const stat = lstatSync(entry);
+    if (stat.isDirectory()) {
+      dirs.add(stat.mode & 0o777);
+      for (const child of readdirSync(entry)) walk(path.join(entry, child));
+    } else if (stat.isFile()) {
+      files.add(stat.mode & 0o777);
+    }
+  };
+  walk(root);
+  return { dirs: [...dirs].sort(), files: [...files].sort() };
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePrivateDir } from '@ojo/db/private-files';
 import { devnetKeys } from '@ojo/devnet/keys';
 import { z } from 'zod';
 
@@ -280,7 +281,7 @@ function readOrCreateLocalSecret(dataDir: string): string {
     }
     return secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   // 'wx' fails if another process created it meanwhile; then read theirs.
   try {
