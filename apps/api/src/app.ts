@@ -17,7 +17,7 @@ import profileRoutes from './modules/profile/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { answerClientError, answerFrameworkError } from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import { requireSaasId } from './plugins/saas-id';
@@ -50,6 +50,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
       redact: ['req.headers.jwt_token', 'req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy,
+    // Refusals before routing and by Node's HTTP parser answer with the error envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Keep a caller's x-request-id when it is sane, so logs across services line up.
     requestIdHeader: false,
     genReqId: (request) => {
