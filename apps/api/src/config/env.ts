@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir } from '@ojo/db/private-files';
@@ -30,6 +31,53 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'give the addresses or CIDR ranges of the proxies in front of the API (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/**
+ * Which peers may say who the client is in X-Forwarded-For (Fastify `trustProxy`): nobody (the default) or the
+ * listed proxy addresses and ranges. 'true' would trust every client's own header, so any client could pick the
+ * address the rate limits count; a hop count cannot check who the nearest peer is (Fastify ignores one for that
+ * reason), so a client reaching the API directly could still pick it. Both are refused.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true' || /^\d+$/.test(value)) {
+      const what = value === 'true' ? "'true' trusts any client's" : 'a hop count cannot check who sends';
+      context.addIssue({ code: 'custom', message: `${what} X-Forwarded-For; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not an address or CIDR range: ${invalid.join(', ')}; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   API_PORT: port.default(3001),
@@ -51,7 +99,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   PRODUCT_NAME: z.string().min(1).default('OJO Arena'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   SEED_DEMO_DATA: flag.optional(),
   RATE_LIMIT_MAX: positiveInt.default(300),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
@@ -110,7 +158,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   productName: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify `trustProxy`: false, or the proxies' addresses and CIDR ranges (never `true`, never a hop count). */
+  trustProxy: false | string[];
   seedDemoData: boolean;
   rateLimit: {
     max: number;

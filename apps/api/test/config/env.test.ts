@@ -145,4 +145,27 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://user@db:5432/ojo');
     expect(config.redisUrl).toBeUndefined();
   });
+
+  it('takes the proxies in front of the API as addresses or CIDR ranges, and refuses true and hop counts', () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy(' 10.0.0.0/8, 127.0.0.1 ,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of ['true', '1', '2']) {
+      const error = configErrorOf(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }));
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toMatch(/^TRUST_PROXY: .*X-Forwarded-For; give the addresses or CIDR ranges/);
+    }
+    const error = configErrorOf(() =>
+      loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/33,proxy.internal,1.2.3.4' }),
+    );
+    expect(error.problems[0]).toMatch(
+      /^TRUST_PROXY: not an address or CIDR range: 10.0.0.0\/33, proxy.internal;/,
+    );
+  });
 });
