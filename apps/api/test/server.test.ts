@@ -50,6 +50,37 @@ describe('server.ts', () => {
     expect(stderr).toContain('JWT_SECRET: required when NODE_ENV=production');
   });
 
+  it("refuses the devnet's key, stand-in login and demo data when the chain is not the local devnet", async () => {
+    const child = spawn(tsxBin, ['src/server.ts'], {
+      cwd: apiRoot,
+      // Without NODE_ENV, as the deployment of the finding ran.
+      env: {
+        ...withoutNodeEnv(process.env),
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        CHAIN_RPC_URL: 'http://chain.invalid:8545',
+        API_SIGNER_PRIVATE_KEY: '',
+        OIDC_LOCAL_PROVIDER: 'true',
+        SEED_DEMO_DATA: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const notDevnet = 'the chain is not the local devnet: http://chain.invalid:8545 is not on this machine';
+    for (const problem of [
+      `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
+      `SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`,
+      `API_SIGNER_PRIVATE_KEY: required, the devnet key is for the local devnet only (${notDevnet})`,
+    ]) {
+      expect(stderr).toContain(problem);
+    }
+  });
+
   it("migrates, serves, and exits 0 on SIGTERM; its data folder is the owner's only", async () => {
     // A data folder left open to everyone by an older run.
     chmodSync(dataDir, 0o777);
@@ -63,6 +94,8 @@ describe('server.ts', () => {
         API_PORT: String(freePort),
         HOST: '127.0.0.1',
         JWT_SECRET: randomBytes(32).toString('hex'),
+        // No chain answers, so it is not the local devnet: the API needs a key of its own.
+        API_SIGNER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
         CHAIN_RPC_URL: await closedPortUrl(),
         BUNDLER_URL: await closedPortUrl(),
         DATABASE_URL: '',
@@ -101,4 +134,9 @@ function modesUnder(root: string): { dirs: number[]; files: number[] } {
   };
   walk(root);
   return { dirs: [...dirs].sort(), files: [...files].sort() };
+}
+
+function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _nodeEnv, ...rest } = env;
+  return rest;
 }

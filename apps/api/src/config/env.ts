@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir } from '@ojo/db/private-files';
 import { devnetKeys } from '@ojo/devnet/keys';
 import { z } from 'zod';
+import {
+  type ChainTarget,
+  checkLocalDevnet,
+  isAnvilWellKnownKey,
+  type LocalDevnetCheck,
+} from './local-devnet';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -193,6 +199,8 @@ export interface AppConfig {
   };
   /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
   apiSignerPrivateKey: `0x${string}`;
+  /** Whether the chain is the local devnet, and why: only there may the devnet's keys, stand-ins and demo data run. */
+  localDevnet: LocalDevnetCheck;
   /** URLs the browser apps use (GET /chain/config); default to the API's own chain and bundler URLs. */
   publicChain: { rpcUrl: string; bundlerUrl: string };
   /** Handles nobody may take (spec 5 "server whitelist"). */
@@ -224,7 +232,10 @@ export class ConfigError extends Error {
  * environment; the one local convenience is a JWT secret generated on first run and kept in DATA_DIR (mode 0600),
  * which production refuses.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  chain: LocalDevnetCheck = CHAIN_NOT_CHECKED,
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success
     ? []
@@ -240,9 +251,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       );
     }
   }
+  if (parsed.success) problems.push(...devnetOnlyProblems(parsed.data, chain));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
+  // The devnet's conveniences are defaults only outside production and only on the local devnet.
+  const devnetDefaults = !isProduction && chain.isLocalDevnet;
 
   const dataDir = path.resolve(values.DATA_DIR);
   const jwtSecret = values.JWT_SECRET ?? readOrCreateLocalSecret(dataDir);
@@ -267,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productName: values.PRODUCT_NAME,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
-    seedDemoData: values.SEED_DEMO_DATA ?? !isProduction,
+    seedDemoData: values.SEED_DEMO_DATA ?? devnetDefaults,
     rateLimit: {
       max: values.RATE_LIMIT_MAX,
       windowMs: values.RATE_LIMIT_WINDOW_MS,
@@ -277,8 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
     oidc: {
-      localProvider: values.OIDC_LOCAL_PROVIDER ?? !isProduction,
-      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? !isProduction,
+      localProvider: values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
+      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
       providers: {
         google: {
           issuer: values.OIDC_GOOGLE_ISSUER?.replace(/\/$/, ''),
@@ -303,8 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       privateJwk: values.IDENTITY_PRIVATE_JWK,
       maxSessionSeconds: values.IDENTITY_MAX_SESSION_SECONDS,
     },
-    // The devnet key (anvil account 3, public) is only a local default; production requires the variable.
+    // The devnet key (anvil account 3, public) is only the local devnet's default (devnetOnlyProblems refuses it
+    // elsewhere, so the fallback is reached only there).
     apiSignerPrivateKey: (values.API_SIGNER_PRIVATE_KEY ?? devnetKeys.apiSigner) as `0x${string}`,
+    localDevnet: chain,
     publicChain: {
       rpcUrl: values.CHAIN_PUBLIC_RPC_URL ?? values.CHAIN_RPC_URL,
       bundlerUrl: values.BUNDLER_PUBLIC_URL ?? values.BUNDLER_URL,
@@ -319,6 +335,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPreVerificationGas: BigInt(values.GAS_MAX_PRE_VERIFICATION_GAS),
     },
   };
+}
+
+/** What a caller that never asked the chain gets: nothing of the devnet's. */
+const CHAIN_NOT_CHECKED: LocalDevnetCheck = { isLocalDevnet: false, reason: 'the chain was not checked' };
+
+/**
+ * The devnet's conveniences are for the local devnet only (DESIGN.md section 10): anvil's well-known keys (anyone
+ * can sign with them), the stand-in Google/Twitter/Apple login (it signs anyone in as any test identity) and the
+ * demo data. Elsewhere, setting one on is refused and the API key is required; anvil's keys are refused in
+ * production even on a local chain.
+ */
+function devnetOnlyProblems(values: z.infer<typeof envSchema>, chain: LocalDevnetCheck): string[] {
+  const problems: string[] = [];
+  const isProduction = values.NODE_ENV === 'production';
+  const notDevnet = `the chain is not the local devnet: ${chain.reason}`;
+  if (!chain.isLocalDevnet) {
+    if (values.OIDC_LOCAL_PROVIDER === true && !isProduction) {
+      problems.push(
+        `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
+      );
+    }
+    if (values.SEED_DEMO_DATA === true) {
+      problems.push(`SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`);
+    }
+    if (!values.API_SIGNER_PRIVATE_KEY && !isProduction) {
+      problems.push(
+        `API_SIGNER_PRIVATE_KEY: required, the devnet key is for the local devnet only (${notDevnet})`,
+      );
+    }
+  }
+  const signer = values.API_SIGNER_PRIVATE_KEY as `0x${string}` | undefined;
+  if (signer && (isProduction || !chain.isLocalDevnet) && isAnvilWellKnownKey(signer)) {
+    const where = isProduction ? 'NODE_ENV=production' : notDevnet;
+    problems.push(
+      `API_SIGNER_PRIVATE_KEY: is one of anvil's well-known test keys, which anyone can sign with (${where})`,
+    );
+  }
+  return problems;
+}
+
+/** The chain CHAIN_RPC_URL and CHAIN_ID name (their defaults when unset), or undefined when they are invalid. */
+function chainTargetOf(env: NodeJS.ProcessEnv): ChainTarget | undefined {
+  const parsed = envSchema.pick({ CHAIN_RPC_URL: true, CHAIN_ID: true }).safeParse(env);
+  return parsed.success ? { rpcUrl: parsed.data.CHAIN_RPC_URL, chainId: parsed.data.CHAIN_ID } : undefined;
+}
+
+/**
+ * Asks the configured chain whether it is the local devnet (server start, before `loadConfig`). Invalid chain
+ * settings are not asked about: `loadConfig` reports them.
+ */
+export async function checkConfiguredChain(env: NodeJS.ProcessEnv = process.env): Promise<LocalDevnetCheck> {
+  const target = chainTargetOf(env);
+  return target ? checkLocalDevnet(target) : CHAIN_NOT_CHECKED;
 }
 
 function readOrCreateLocalSecret(dataDir: string): string {
