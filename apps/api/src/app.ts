@@ -14,6 +14,7 @@ import inviteRoutes from './modules/invite/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import profileRoutes from './modules/profile/routes';
+import sessionRoutes from './modules/session/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -25,6 +26,15 @@ import { requireSaasId } from './plugins/saas-id';
 export interface AppDependencies {
   /** An open, migrated database; the caller closes it after `app.close()`. */
   database: DatabaseHandle;
+  /** The API's clock in ms since the epoch (tokens, sessions); tests pass one they move. Default: Date.now. */
+  clock?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Now, by the API's clock (ms since the epoch): what token and session expiry are checked against. */
+    now: () => number;
+  }
 }
 
 /**
@@ -35,6 +45,7 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   identityRoutes,
   chainRoutes,
   customerRoutes,
+  sessionRoutes,
   inviteRoutes,
   profileRoutes,
   gasRoutes,
@@ -61,6 +72,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('now', dependencies.clock ?? Date.now);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

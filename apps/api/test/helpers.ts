@@ -49,10 +49,17 @@ export async function testConfig(env: Record<string, string> = {}): Promise<AppC
  */
 export const TEST_CHAIN: LocalDevnetCheck = { isLocalDevnet: true, reason: 'a test chain' };
 
-/** The API on a test database, not listening; use `app.inject`. Close it in afterAll. */
-export async function buildTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+/**
+ * The API on a test database, not listening; use `app.inject`. Close it in afterAll. `clock` replaces the API's
+ * clock (ms since the epoch) for tests that move time.
+ */
+export async function buildTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: { clock?: () => number } = {},
+) {
   const config = await testConfig(env);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   return { app, config };
 }
 

@@ -151,6 +151,27 @@ export const tokenRefreshResult = z.object({ jwtKey: z.string() }).meta({ id: 'T
 
 export const tokenRefreshSchema = {
   summary: 'Renews the session jwt (spec 4: renewal when under 1200 s remain)',
+  description:
+    'While more than 1200 s remain the jwt sent is answered unchanged; within the last 1200 s a new one. Either ' +
+    'ends when the session does: the first sign-in plus the session limit (spec 9: 604800 s), which no renewal ' +
+    'moves. 401 once the session has ended or logout revoked it.',
   tags: ['customer'],
   response: { 200: customerEnvelope(tokenRefreshResult), 401: errorEnvelope },
+};
+
+/**
+ * Body of `POST /customer/logout` (secure): the id token the web app holds, so that it ends with the session even
+ * when it came from another sign-in (an old user's bind). Optional; an invalid one is ignored.
+ */
+export const logoutBody = z.object({ idToken: z.string().min(1).max(4096).optional() });
+export type LogoutBody = z.infer<typeof logoutBody>;
+
+export const logoutSchema = {
+  summary: "Ends the session (spec 4 Logout: 'Ends the identity session')",
+  description:
+    'Revokes the session of jwt_token and the session of the id token in the body: neither token, nor any copy, ' +
+    'is accepted again (secure calls, renewals, POST /customer/login with the id token).',
+  tags: ['customer'],
+  body: logoutBody,
+  response: { 200: customerEnvelope(z.null()), 400: errorEnvelope, 401: errorEnvelope },
 };

@@ -21,6 +21,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'oidc_codes',
       'old_login_locks',
       'seed_runs',
+      'sessions',
       'sponsored_operations',
     ]);
   });

@@ -329,23 +329,4 @@ describeWithDatabases('POST /customer/login, bind, sign, oauth nonce, token refr
     });
     expect(bad.statusCode).toBe(400);
   });
-
-  it('renews the session jwt', async () => {
-    const customer = await insertCustomer(database().db);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/customer/token/refresh',
-      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(customer.id, 60) },
-    });
-    expect(response.statusCode).toBe(200);
-    const { jwtKey } = response.json().obj;
-    const payload = JSON.parse(Buffer.from(jwtKey.split('.')[1], 'base64url').toString());
-    expect(payload.exp - payload.iat).toBe(604_800);
-    const me = await app.inject({
-      method: 'GET',
-      url: '/customer',
-      headers: { ...saasHeaders, jwt_token: jwtKey },
-    });
-    expect(me.json().obj.id).toBe(customer.id);
-  });
 });
