@@ -8,11 +8,13 @@ import { AppError } from '../../lib/errors';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { isSessionUsable } from '../session/sessions';
 import { createNonce, NONCE_PURPOSE } from './nonces';
+import { createProductAccountSigners } from './product-account-signer';
 import { verifySiweLogin } from './siwe';
 
 /** The identity layer's calls (issue 4 plan): SIWE nonce and verify, id token renewal. */
 const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const rateLimit = authRateLimit(config);
+  const productAccounts = createProductAccountSigners(app.chain);
 
   app.get('/identity/siwe/nonce', { schema: siweNonceSchema, config: { rateLimit } }, async () =>
     customerSuccess({ nonce: await createNonce(app.db, { purpose: NONCE_PURPOSE.siwe }) }),
@@ -22,6 +24,7 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     const address = await verifySiweLogin(
       app.db,
       app.chain.publicClient,
+      productAccounts,
       { webOrigin: config.origins.web, chainId: config.chain.chainId },
       { message: request.body.message, signature: request.body.signature as Hex },
       new Date(app.now()),
