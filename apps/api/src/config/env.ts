@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrivateDir } from '@ojo/db/private-files';
 import { devnetKeys } from '@ojo/devnet/keys';
+import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { z } from 'zod';
 import {
   type ChainTarget,
@@ -130,7 +131,8 @@ const envSchema = z.object({
   API_PUBLIC_URL: optionalString.pipe(origin.optional()),
   IDENTITY_CLIENT_ID: optionalString,
   IDENTITY_PRIVATE_JWK: optionalString,
-  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(604_800),
+  // spec 9: 'Web login session 604800 seconds.'
+  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(WEB_LOGIN_SESSION_SECONDS),
   API_SIGNER_PRIVATE_KEY: optionalString.pipe(privateKeyHex.optional()),
   CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
   BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
@@ -194,7 +196,7 @@ export interface AppConfig {
   identity: {
     clientId: string;
     privateJwk: string | undefined;
-    /** Absolute life of a SIWE sign-in: id tokens whose auth_time is older are not renewed (spec 9: 7 days). */
+    /** Absolute life of a sign-in's session, id token and jwt alike, from the first sign-in (spec 9: 7 days). */
     maxSessionSeconds: number;
   };
   /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
