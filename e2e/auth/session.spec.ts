@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { fetchCustomer } from '../support/login';
-import { browserState } from './auth-helpers';
+import {
+  API_URL,
+  fetchCustomer,
+  LOGIN_BUTTON_NAME,
+  logout,
+  registerNewPlayer,
+  SAAS_ID,
+  sessionJwt,
+  smartAccountOf,
+} from '../support/login';
+import { browserState, SESSION_COOKIE_NAMES } from './auth-helpers';
 
-/** spec 4 Login: session upkeep on load and on refused tokens (logout goes to /, spec 2). */
+/** spec 4 Login and Logout: session upkeep on load and on refused tokens (logout goes to /, spec 2). */
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenWithExp = (expSeconds: number) =>
@@ -59,5 +68,55 @@ test('a logged-in player who opens /auth/callback is sent home and keeps the ses
     await expect(page.locator('[data-testid="auth-slot"] button', { hasText: 'Logout' })).toBeVisible();
     expect((await fetchCustomer(context)).id).toBe(before.id);
     await expect(page.getByText('Authorization failed, please try again')).toHaveCount(0);
+  }
+});
+
+test('logout ends the session on the server: cookies copied before it no longer work, nor does the id token', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await registerNewPlayer(page);
+  const copied = (await context.cookies()).filter((cookie) => SESSION_COOKIE_NAMES.includes(cookie.name));
+  const jwt = await sessionJwt(context);
+  const idToken = decodeURIComponent(copied.find((cookie) => cookie.name === 'ojo_id_token')?.value ?? '');
+  const publicKey = await smartAccountOf(context);
+  expect(idToken).not.toBe('');
+  const callWith = (path: string, init: { jwt?: string; body?: unknown } = {}) =>
+    fetch(`${API_URL}${path}`, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers: {
+        saas_id: SAAS_ID,
+        'content-type': 'application/json',
+        ...(init.jwt ? { jwt_token: init.jwt } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  expect((await callWith('/customer', { jwt })).status).toBe(200);
+
+  const ended = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/customer/logout' && response.request().method() === 'POST',
+  );
+  await logout(page);
+  expect((await ended).status()).toBe(200);
+
+  // The copies are refused by the API...
+  expect((await callWith('/customer', { jwt })).status).toBe(401);
+  expect((await callWith('/customer/token/refresh', { jwt, body: {} })).status).toBe(401);
+  expect((await callWith('/customer/login', { body: { idToken, publicKey } })).status).toBe(401);
+
+  // ...and a browser that restores them lands logged out.
+  const thief = await browser.newContext();
+  try {
+    await thief.addCookies(copied);
+    const thiefPage = await thief.newPage();
+    await thiefPage.goto('/wallet');
+    await expect(thiefPage).toHaveURL(/\/$/);
+    await expect(thiefPage.getByRole('button', { name: LOGIN_BUTTON_NAME }).first()).toBeVisible();
+    await expect.poll(async () => (await thief.cookies()).map((cookie) => cookie.name)).toEqual([]);
+  } finally {
+    await thief.close();
   }
 });

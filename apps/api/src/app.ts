@@ -14,10 +14,11 @@ import inviteRoutes from './modules/invite/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import profileRoutes from './modules/profile/routes';
+import sessionRoutes from './modules/session/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { answerClientError, answerFrameworkError } from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import { requireSaasId } from './plugins/saas-id';
@@ -26,6 +27,15 @@ import securityHeaders from './plugins/security-headers';
 export interface AppDependencies {
   /** An open, migrated database; the caller closes it after `app.close()`. */
   database: DatabaseHandle;
+  /** The API's clock in ms since the epoch (tokens, sessions); tests pass one they move. Default: Date.now. */
+  clock?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Now, by the API's clock (ms since the epoch): what token and session expiry are checked against. */
+    now: () => number;
+  }
 }
 
 /**
@@ -36,6 +46,7 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   identityRoutes,
   chainRoutes,
   customerRoutes,
+  sessionRoutes,
   inviteRoutes,
   profileRoutes,
   gasRoutes,
@@ -51,6 +62,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
       redact: ['req.headers.jwt_token', 'req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy,
+    // Refusals before routing and by Node's HTTP parser answer with the error envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Keep a caller's x-request-id when it is sane, so logs across services line up.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -59,6 +73,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('now', dependencies.clock ?? Date.now);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

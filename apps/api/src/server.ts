@@ -2,14 +2,17 @@ import { createDatabase } from '@ojo/db/client';
 import { migrateDatabase } from '@ojo/db/migrate';
 import { runSeeds } from '@ojo/db/seed';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, checkConfiguredChain, loadConfig } from './config/env';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Whatever this process writes (database files, local keys) is the owner's only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // The devnet's keys, stand-in login and demo data are allowed only when the chain is the local devnet.
+    config = loadConfig(process.env, await checkConfiguredChain(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -54,7 +57,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   app.log.info(
-    { database: database.kind, docs: `http://${config.host}:${config.port}/docs` },
+    {
+      database: database.kind,
+      docs: `http://${config.host}:${config.port}/docs`,
+      localDevnet: config.localDevnet.isLocalDevnet,
+      chain: config.localDevnet.reason,
+    },
     `${config.productName} API ready`,
   );
 }

@@ -8,6 +8,7 @@ import { type Customer, customers, type NewCustomer } from '@ojo/db/schema/custo
 import type { TestDatabase } from '@ojo/db/testing';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
+import type { LocalDevnetCheck } from '../src/config/local-devnet';
 
 /** A URL on 127.0.0.1 where nothing listens: a port the OS just handed out and that was closed again. */
 export async function closedPortUrl(): Promise<string> {
@@ -26,23 +27,39 @@ export const TEST_SAAS_ID = 'ojo-arena-test';
  * ports (never the default 8545/4337, where another process may run). `env` overrides any variable.
  */
 export async function testConfig(env: Record<string, string> = {}): Promise<AppConfig> {
-  return loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ojo-api-')),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SAAS_ID: TEST_SAAS_ID,
-    LOG_LEVEL: 'silent',
-    CHAIN_RPC_URL: await closedPortUrl(),
-    BUNDLER_URL: await closedPortUrl(),
-    HEALTH_TIMEOUT_MS: '500',
-    ...env,
-  });
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ojo-api-')),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SAAS_ID: TEST_SAAS_ID,
+      LOG_LEVEL: 'silent',
+      CHAIN_RPC_URL: await closedPortUrl(),
+      BUNDLER_URL: await closedPortUrl(),
+      HEALTH_TIMEOUT_MS: '500',
+      ...env,
+    },
+    TEST_CHAIN,
+  );
 }
 
-/** The API on a test database, not listening; use `app.inject`. Close it in afterAll. */
-export async function buildTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+/**
+ * Tests run their own throw-away chain (or none): the devnet's keys, stand-in login and demo data are theirs to use.
+ * What the API allows on a chain that is not the local devnet is tested in test/config.
+ */
+export const TEST_CHAIN: LocalDevnetCheck = { isLocalDevnet: true, reason: 'a test chain' };
+
+/**
+ * The API on a test database, not listening; use `app.inject`. Close it in afterAll. `clock` replaces the API's
+ * clock (ms since the epoch) for tests that move time.
+ */
+export async function buildTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: { clock?: () => number } = {},
+) {
   const config = await testConfig(env);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   return { app, config };
 }
 

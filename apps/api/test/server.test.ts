@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,40 @@ describe('server.ts', () => {
     expect(stderr).toContain('JWT_SECRET: required when NODE_ENV=production');
   });
 
-  it('migrates, serves, and exits 0 on SIGTERM', async () => {
+  it("refuses the devnet's key, stand-in login and demo data when the chain is not the local devnet", async () => {
+    const child = spawn(tsxBin, ['src/server.ts'], {
+      cwd: apiRoot,
+      // Without NODE_ENV, as the deployment of the finding ran.
+      env: {
+        ...withoutNodeEnv(process.env),
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        CHAIN_RPC_URL: 'http://chain.invalid:8545',
+        API_SIGNER_PRIVATE_KEY: '',
+        OIDC_LOCAL_PROVIDER: 'true',
+        SEED_DEMO_DATA: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const notDevnet = 'the chain is not the local devnet: http://chain.invalid:8545 is not on this machine';
+    for (const problem of [
+      `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
+      `SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`,
+      `API_SIGNER_PRIVATE_KEY: required, the devnet key is for the local devnet only (${notDevnet})`,
+    ]) {
+      expect(stderr).toContain(problem);
+    }
+  });
+
+  it("migrates, serves, and exits 0 on SIGTERM; its data folder is the owner's only", async () => {
+    // A data folder left open to everyone by an older run.
+    chmodSync(dataDir, 0o777);
     const freePort = Number(new URL(await closedPortUrl()).port);
     const child = spawn(tsxBin, ['src/server.ts'], {
       cwd: apiRoot,
@@ -61,6 +94,8 @@ describe('server.ts', () => {
         API_PORT: String(freePort),
         HOST: '127.0.0.1',
         JWT_SECRET: randomBytes(32).toString('hex'),
+        // No chain answers, so it is not the local devnet: the API needs a key of its own.
+        API_SIGNER_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
         CHAIN_RPC_URL: await closedPortUrl(),
         BUNDLER_URL: await closedPortUrl(),
         DATABASE_URL: '',
@@ -73,6 +108,8 @@ describe('server.ts', () => {
       const health = await waitForHealth(`http://127.0.0.1:${freePort}/healthz`, child, 150_000);
       expect(health.status).toBe(503);
       expect(((await health.json()) as { database: { ok: boolean } }).database.ok).toBe(true);
+      // Database files, local keys and folders: nobody but the owner may read or change them.
+      expect(modesUnder(dataDir)).toEqual({ dirs: [0o700], files: [0o600] });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -81,3 +118,25 @@ describe('server.ts', () => {
     }
   }, 180_000);
 });
+
+/** The distinct permission bits of the folders and of the files under `root` (itself included). */
+function modesUnder(root: string): { dirs: number[]; files: number[] } {
+  const dirs = new Set<number>();
+  const files = new Set<number>();
+  const walk = (entry: string) => {
+    const stat = lstatSync(entry);
+    if (stat.isDirectory()) {
+      dirs.add(stat.mode & 0o777);
+      for (const child of readdirSync(entry)) walk(path.join(entry, child));
+    } else if (stat.isFile()) {
+      files.add(stat.mode & 0o777);
+    }
+  };
+  walk(root);
+  return { dirs: [...dirs].sort(), files: [...files].sort() };
+}
+
+function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _nodeEnv, ...rest } = env;
+  return rest;
+}

@@ -1,4 +1,8 @@
-import { LOGIN_REQUEST_DEFAULTS as DEFAULTS } from '@ojo/domain/constants';
+import {
+  CUSTOMER_BIND_REQUEST_DEFAULTS as BIND,
+  LOGIN_REQUEST_DEFAULTS as DEFAULTS,
+  WEB3AUTH_LOGIN_REQUEST_DEFAULTS as WEB3AUTH,
+} from '@ojo/domain/constants';
 import { z } from 'zod';
 import { customerEnvelope, errorEnvelope } from './envelope';
 
@@ -55,21 +59,27 @@ export const getCustomerSchema = {
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 /**
- * Body of `POST /customer/login` (spec 7). Defaults are the smart-account variant (platform osp, walletType abstract,
- * thirdAuthSource OSP, channel OSP, autoRegister true); the web3auth variant sends walletType evm, channel WEB3AUTH,
- * autoRegister false. `publicKey` must be the id token's `sub`.
+ * Body of `POST /customer/login` (spec 7). Only the spec's values: the smart-account variant (platform osp,
+ * walletType abstract, thirdAuthSource OSP, channel OSP, autoRegister true; the defaults) or the web3auth variant
+ * (walletType evm with channel WEB3AUTH). Anything else is a 400 naming the field. `publicKey` must be the id
+ * token's `sub`.
  */
-export const loginBody = z.object({
-  idToken: z.string().min(1).max(4096),
-  publicKey: evmAddress,
-  inviteCode: z.string().max(64).optional().default(''),
-  sourceType: z.string().max(64).optional(),
-  platform: z.string().min(1).max(32).default(DEFAULTS.platform),
-  walletType: z.string().min(1).max(32).default(DEFAULTS.walletType),
-  thirdAuthSource: z.string().min(1).max(32).default(DEFAULTS.thirdAuthSource),
-  channel: z.string().min(1).max(32).default(DEFAULTS.channel),
-  autoRegister: z.boolean().default(DEFAULTS.autoRegister),
-});
+export const loginBody = z
+  .object({
+    idToken: z.string().min(1).max(4096),
+    publicKey: evmAddress,
+    inviteCode: z.string().max(64).optional().default(''),
+    sourceType: z.string().max(64).optional(),
+    platform: z.enum([DEFAULTS.platform]).default(DEFAULTS.platform),
+    walletType: z.enum([DEFAULTS.walletType, WEB3AUTH.walletType]).default(DEFAULTS.walletType),
+    thirdAuthSource: z.enum([DEFAULTS.thirdAuthSource]).default(DEFAULTS.thirdAuthSource),
+    channel: z.enum([DEFAULTS.channel, WEB3AUTH.channel]).default(DEFAULTS.channel),
+    autoRegister: z.boolean().default(DEFAULTS.autoRegister),
+  })
+  .refine((body) => (body.walletType === WEB3AUTH.walletType) === (body.channel === WEB3AUTH.channel), {
+    path: ['channel'],
+    message: `must be ${WEB3AUTH.channel} with walletType ${WEB3AUTH.walletType} and ${DEFAULTS.channel} with walletType ${DEFAULTS.walletType}`,
+  });
 export type LoginBody = z.input<typeof loginBody>;
 
 /** Login response of spec 3: the session jwt and the customer's creation time (ms). */
@@ -91,15 +101,20 @@ export const loginSchema = {
   },
 };
 
-/** Body of `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the session's customer. */
+/**
+ * Body of `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the session's customer
+ * (the old user's migration), so only the smart-account values are taken (platform osp, walletType abstract,
+ * thirdAuthSource OSP, channel OSP; the defaults). Anything else is a 400 naming the field.
+ */
 export const bindBody = z.object({
   idToken: z.string().min(1).max(4096),
   publicKey: evmAddress,
-  platform: z.string().min(1).max(32).default(DEFAULTS.platform),
-  walletType: z.string().min(1).max(32).default(DEFAULTS.walletType),
-  thirdAuthSource: z.string().min(1).max(32).default(DEFAULTS.thirdAuthSource),
-  channel: z.string().min(1).max(32).default(DEFAULTS.channel),
+  platform: z.enum([BIND.platform]).default(BIND.platform),
+  walletType: z.enum([BIND.walletType]).default(BIND.walletType),
+  thirdAuthSource: z.enum([BIND.thirdAuthSource]).default(BIND.thirdAuthSource),
+  channel: z.enum([BIND.channel]).default(BIND.channel),
 });
+export type BindBody = z.input<typeof bindBody>;
 
 export const bindSchema = {
   summary: "Binds a smart account (osp_aa) to the session's customer (old-user migration)",
@@ -136,6 +151,27 @@ export const tokenRefreshResult = z.object({ jwtKey: z.string() }).meta({ id: 'T
 
 export const tokenRefreshSchema = {
   summary: 'Renews the session jwt (spec 4: renewal when under 1200 s remain)',
+  description:
+    'While more than 1200 s remain the jwt sent is answered unchanged; within the last 1200 s a new one. Either ' +
+    'ends when the session does: the first sign-in plus the session limit (spec 9: 604800 s), which no renewal ' +
+    'moves. 401 once the session has ended or logout revoked it.',
   tags: ['customer'],
   response: { 200: customerEnvelope(tokenRefreshResult), 401: errorEnvelope },
+};
+
+/**
+ * Body of `POST /customer/logout` (secure): the id token the web app holds, so that it ends with the session even
+ * when it came from another sign-in (an old user's bind). Optional; an invalid one is ignored.
+ */
+export const logoutBody = z.object({ idToken: z.string().min(1).max(4096).optional() });
+export type LogoutBody = z.infer<typeof logoutBody>;
+
+export const logoutSchema = {
+  summary: "Ends the session (spec 4 Logout: 'Ends the identity session')",
+  description:
+    'Revokes the session of jwt_token and the session of the id token in the body: neither token, nor any copy, ' +
+    'is accepted again (secure calls, renewals, POST /customer/login with the id token).',
+  tags: ['customer'],
+  body: logoutBody,
+  response: { 200: customerEnvelope(z.null()), 400: errorEnvelope, 401: errorEnvelope },
 };

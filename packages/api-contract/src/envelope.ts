@@ -24,7 +24,7 @@ export const walletEnvelope = <T extends z.ZodType>(data: T) =>
 export type CustomerEnvelope<T> = { success: boolean; code: string; msgKey: string; obj: T | null };
 export type WalletEnvelope<T> = { success: boolean; code: string; message: string; data: T | null };
 
-/** Error envelope shape used for transport-level failures (404, 400, 401, 429, 500). */
+/** Error envelope shape used for transport-level failures (400, 401, 404, 408, 413, 414, 429, 431, 500, ...). */
 export const errorEnvelope = z.object({
   success: z.literal(false),
   code: z.string(),
@@ -66,6 +66,9 @@ export const transportErrorCodes = {
   notFound: 'NOT_FOUND',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  uriTooLong: 'URI_TOO_LONG',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internalError: 'INTERNAL_ERROR',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -26,7 +26,41 @@ describe('createDatabase with PGlite on disk', () => {
     expect(rows.map((row) => row.inviteCode)).toEqual(['KEEP01']);
   });
 
+  it('keeps the data folder private: folders 0700 and files 0600, new and existing ones', async () => {
+    const dataDir = path.join(root, 'modes');
+    // An older folder left world-writable (as PGlite used to leave it), with a stray file.
+    mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    chmodSync(dataDir, 0o777);
+    writeFileSync(path.join(dataDir, 'pglite', 'stray'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dataDir, 'pglite', 'stray'), 0o666);
+
+    const database = await createDatabase({ dataDir });
+    expect(modesUnder(dataDir)).toEqual({ dirs: [0o700], files: [0o600] });
+    await migrateDatabase(database);
+    await database.db.insert(customers).values({ handle: 'private_one', inviteCode: 'PRIV01' });
+    await database.close();
+    const modes = modesUnder(dataDir);
+    expect(modes).toEqual({ dirs: [0o700], files: [0o600] });
+  });
+
   it('refuses to guess where the data goes', async () => {
     await expect(createDatabase({})).rejects.toThrow(/databaseUrl, dataDir or inMemory/);
   });
 });
+
+/** The distinct permission bits of the folders and of the files under `root` (itself included). */
+function modesUnder(root: string): { dirs: number[]; files: number[] } {
+  const dirs = new Set<number>();
+  const files = new Set<number>();
+  const walk = (entry: string) => {
+    const stat = lstatSync(entry);
+    if (stat.isDirectory()) {
+      dirs.add(stat.mode & 0o777);
+      for (const child of readdirSync(entry)) walk(path.join(entry, child));
+    } else if (stat.isFile()) {
+      files.add(stat.mode & 0o777);
+    }
+  };
+  walk(root);
+  return { dirs: [...dirs].sort(), files: [...files].sort() };
+}

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ensurePrivateDir, restrictTreeToOwner } from './private-files';
 
 /** The query interface every caller uses; the same for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -57,22 +57,30 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
   }
 
   let client: PGlite;
+  let folder: string | undefined;
   if (options.inMemory) {
     client = new PGlite();
   } else if (options.dataDir) {
-    // PGlite does not create missing parent folders.
-    mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
+    // PGlite does not create missing parent folders. The data folder holds keys and players' data: owner only.
+    ensurePrivateDir(options.dataDir);
+    folder = path.join(options.dataDir, 'pglite');
+    client = new PGlite(folder);
   } else {
     throw new Error('createDatabase needs databaseUrl, dataDir or inMemory');
   }
   await client.waitReady;
+  // PGlite unpacks a new cluster with world-writable files (0666), whatever the umask: make them the owner's, and
+  // again on close for any file it created meanwhile under a permissive umask.
+  if (folder) restrictTreeToOwner(folder);
   const db = drizzlePglite({ client });
   return {
     kind: 'pglite',
     db,
     driver: { kind: 'pglite', db, client },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (folder) restrictTreeToOwner(folder);
+    },
   };
 }
 

@@ -1,9 +1,26 @@
-import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from './client';
-import { migrateDatabase } from './migrate';
-import { describeWithDatabases } from './testing';
+import { migrateDatabase, migrationsFolder } from './migrate';
+import { customers } from './schema/customers';
+import { invitations } from './schema/invitations';
+import { createTestDatabase, describeWithDatabases, testDatabaseKinds } from './testing';
+
+/** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ojo-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (stop === -1) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, stop);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
 
 describeWithDatabases('migrations', ({ database }) => {
   it('create every table of the schema', async () => {
@@ -21,6 +38,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'oidc_codes',
       'old_login_locks',
       'seed_runs',
+      'sessions',
       'sponsored_operation_costs',
       'sponsored_operation_scans',
       'sponsored_operations',
@@ -42,3 +60,41 @@ describeWithDatabases('migrations', ({ database }) => {
     expect(await countMigrations()).toEqual([{ n }]);
   });
 });
+
+for (const kind of testDatabaseKinds) {
+  it(`counts earlier invitations whose invitee already has a profile, and only those [${kind}]`, async () => {
+    const folder = migrationsBefore('0007_invitations_count_full_users');
+    const handle = await createTestDatabase(kind, { migrate: false });
+    try {
+      await migrateDatabase(handle, { migrationsFolder: folder });
+      const { db } = handle;
+      const [inviter, fullUser, freeAccount] = await db
+        .insert(customers)
+        .values([
+          { inviteCode: 'INV001', handle: 'inviter_one' },
+          { inviteCode: 'INV002', handle: 'full_user' },
+          { inviteCode: 'INV003' },
+        ])
+        .returning();
+      const invitedAt = new Date('2030-05-01T00:00:00Z');
+      await db.insert(invitations).values(
+        [fullUser!, freeAccount!].map((invitee) => ({
+          inviterId: inviter!.id,
+          inviteeId: invitee.id,
+          inviteCode: inviter!.inviteCode,
+          sourceType: 'web',
+          createdAt: invitedAt,
+        })),
+      );
+
+      await migrateDatabase(handle);
+      const counted = async (inviteeId: string) =>
+        (await db.select().from(invitations).where(eq(invitations.inviteeId, inviteeId)))[0]?.countedAt;
+      expect(await counted(fullUser!.id)).toEqual(invitedAt);
+      expect(await counted(freeAccount!.id)).toBeNull();
+    } finally {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+}

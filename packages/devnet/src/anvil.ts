@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DEVNET_CHAIN_ID } from './chain';
 import { type LogFn, type ManagedChild, rpcCall, spawnManaged, waitUntilReady } from './child-process';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 const require = createRequire(import.meta.url);
 
@@ -42,13 +43,18 @@ export async function startAnvil(options: {
   log?: LogFn;
 }): Promise<AnvilHandle> {
   const chainDir = join(options.dataDir, 'chain');
-  mkdirSync(chainDir, { recursive: true });
+  for (const dir of [options.dataDir, chainDir]) makePrivateDir(dir);
   const statePath = join(chainDir, 'state.json');
+  if (existsSync(statePath)) chmodSync(statePath, PRIVATE_FILE_MODE);
   const rpcUrl = `http://127.0.0.1:${options.port}`;
+  // Under umask 077 whatever file anvil creates (its state dumps) is the owner's only.
   const child = spawnManaged(
     'anvil',
-    resolveAnvilBinary(),
+    'sh',
     [
+      '-c',
+      'umask 077 && exec "$0" "$@"',
+      resolveAnvilBinary(),
       '--host',
       '127.0.0.1',
       '--port',

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   profileRegistryAbi,
@@ -13,6 +13,7 @@ import { DEVNET_CHAIN_ID } from './chain';
 import { createDevnetPublicClient, createDevnetWalletClient } from './clients';
 import { ensureEntryPoint } from './entrypoint';
 import { devnetAddresses, devnetKeys } from './keys';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export type ContractName = 'ProfileRegistry' | 'SmartAccountFactory' | 'VerifyingPaymaster';
 
@@ -51,8 +52,10 @@ export function readDeployments(dataDir: string): Deployments | undefined {
 
 function writeDeployments(dataDir: string, deployments: Deployments): void {
   const path = deploymentsPath(dataDir);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(deployments, null, 2)}\n`);
+  makePrivateDir(dirname(path));
+  writeFileSync(path, `${JSON.stringify(deployments, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+  // An existing file keeps its mode through writeFileSync: set it.
+  chmodSync(path, PRIVATE_FILE_MODE);
 }
 
 function currentBytecodeHashes(): Record<ContractName, Hex> {
@@ -85,6 +88,9 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
 
   const recorded = readDeployments(options.dataDir);
   if (recorded && recorded.entryPoint === entryPoint && (await isStillDeployed(publicClient, recorded))) {
+    // A file from an older run may be readable by everyone: it is the owner's only, like a new one.
+    makePrivateDir(dirname(deploymentsPath(options.dataDir)));
+    chmodSync(deploymentsPath(options.dataDir), PRIVATE_FILE_MODE);
     return recorded;
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
@@ -14,11 +14,15 @@ async function start(dataDir: string): Promise<Devnet> {
   return startDevnet({ dataDir, chainPort: await findFreePort(), bundlerPort: await findFreePort() });
 }
 
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
 describe('startDevnet', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ojo-devnet-'));
   let devnet: Devnet;
 
   beforeAll(async () => {
+    // A data folder from an older run, left open to everyone: the devnet must close it.
+    chmodSync(dataDir, 0o777);
     devnet = await start(dataDir);
   });
 
@@ -82,5 +86,27 @@ describe('startDevnet', () => {
       args: [profileId],
     });
     expect(handle).toBe('restart_check');
+  });
+
+  it('keeps its data private: folders 0700, chain state and deployments 0600', async () => {
+    const statePath = join(dataDir, 'chain', 'state.json');
+    const deploymentsPath = join(dataDir, 'devnet', 'deployments.json');
+    // Files from an older run, readable and writable by everyone.
+    await devnet.stop();
+    chmodSync(statePath, 0o666);
+    chmodSync(deploymentsPath, 0o666);
+    devnet = await start(dataDir);
+    await devnet.stop();
+    expect(modeOf(statePath)).toBe(0o600);
+    expect(modeOf(deploymentsPath)).toBe(0o600);
+    // A state file anvil creates anew (a fresh chain redeploys and rewrites the deployments too).
+    rmSync(statePath);
+    devnet = await start(dataDir);
+    await devnet.stop();
+
+    for (const dir of [dataDir, join(dataDir, 'chain'), join(dataDir, 'devnet')])
+      expect(modeOf(dir)).toBe(0o700);
+    expect(modeOf(statePath)).toBe(0o600);
+    expect(modeOf(deploymentsPath)).toBe(0o600);
   });
 });

@@ -173,6 +173,13 @@ export const WEB3AUTH_LOGIN_REQUEST_DEFAULTS = {
   channel: 'WEB3AUTH',
   autoRegister: false,
 } as const;
+/** spec 7 POST /customer/bind: the smart account an old user binds, with the smart-account login's values. */
+export const CUSTOMER_BIND_REQUEST_DEFAULTS = {
+  platform: LOGIN_REQUEST_DEFAULTS.platform,
+  walletType: LOGIN_REQUEST_DEFAULTS.walletType,
+  thirdAuthSource: LOGIN_REQUEST_DEFAULTS.thirdAuthSource,
+  channel: LOGIN_REQUEST_DEFAULTS.channel,
+} as const;
 export const BIND_WALLET_REQUEST_DEFAULTS = {
   thirdAuthSource: 'EXTERNAL_WALLET',
   platform: 'others',

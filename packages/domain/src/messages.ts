@@ -54,6 +54,8 @@ export const REFERRAL_TEXT = {
   invalidReferralCode: 'Invalid referral code',
   myReferrals: 'My referrals',
   referred: 'REFERRED',
+  /** Ours, beside REFERRED: who counts (a friend who registers but never creates a profile does not). */
+  referredRule: 'Friends count once they have created their profile.',
   shareToX: 'Share to X',
   comingSoon: "We're cooking up something special for referrers. More soon!",
 } as const;

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePrivateDir } from '@ojo/db/private-files';
 import { devnetKeys } from '@ojo/devnet/keys';
+import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { z } from 'zod';
 import { type GasConfig, gasConfigFrom, gasEnvShape } from '../modules/gas/config';
+import {
+  type ChainTarget,
+  checkLocalDevnet,
+  isAnvilWellKnownKey,
+  type LocalDevnetCheck,
+} from './local-devnet';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -30,6 +39,53 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'give the addresses or CIDR ranges of the proxies in front of the API (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/**
+ * Which peers may say who the client is in X-Forwarded-For (Fastify `trustProxy`): nobody (the default) or the
+ * listed proxy addresses and ranges. 'true' would trust every client's own header, so any client could pick the
+ * address the rate limits count; a hop count cannot check who the nearest peer is (Fastify ignores one for that
+ * reason), so a client reaching the API directly could still pick it. Both are refused.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true' || /^\d+$/.test(value)) {
+      const what = value === 'true' ? "'true' trusts any client's" : 'a hop count cannot check who sends';
+      context.addIssue({ code: 'custom', message: `${what} X-Forwarded-For; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not an address or CIDR range: ${invalid.join(', ')}; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   API_PORT: port.default(3001),
@@ -51,7 +107,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   PRODUCT_NAME: z.string().min(1).default('OJO Arena'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   SEED_DEMO_DATA: flag.optional(),
   RATE_LIMIT_MAX: positiveInt.default(300),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
@@ -76,7 +132,8 @@ const envSchema = z.object({
   API_PUBLIC_URL: optionalString.pipe(origin.optional()),
   IDENTITY_CLIENT_ID: optionalString,
   IDENTITY_PRIVATE_JWK: optionalString,
-  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(604_800),
+  // spec 9: 'Web login session 604800 seconds.'
+  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(WEB_LOGIN_SESSION_SECONDS),
   API_SIGNER_PRIVATE_KEY: optionalString.pipe(privateKeyHex.optional()),
   CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
   BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
@@ -99,7 +156,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   productName: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify `trustProxy`: false, or the proxies' addresses and CIDR ranges (never `true`, never a hop count). */
+  trustProxy: false | string[];
   seedDemoData: boolean;
   rateLimit: {
     max: number;
@@ -128,11 +186,13 @@ export interface AppConfig {
   identity: {
     clientId: string;
     privateJwk: string | undefined;
-    /** Absolute life of a SIWE sign-in: id tokens whose auth_time is older are not renewed (spec 9: 7 days). */
+    /** Absolute life of a sign-in's session, id token and jwt alike, from the first sign-in (spec 9: 7 days). */
     maxSessionSeconds: number;
   };
   /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
   apiSignerPrivateKey: `0x${string}`;
+  /** Whether the chain is the local devnet, and why: only there may the devnet's keys, stand-ins and demo data run. */
+  localDevnet: LocalDevnetCheck;
   /** URLs the browser apps use (GET /chain/config); default to the API's own chain and bundler URLs. */
   publicChain: { rpcUrl: string; bundlerUrl: string };
   /** Handles nobody may take (spec 5 "server whitelist"). */
@@ -154,7 +214,10 @@ export class ConfigError extends Error {
  * environment; the one local convenience is a JWT secret generated on first run and kept in DATA_DIR (mode 0600),
  * which production refuses.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  chain: LocalDevnetCheck = CHAIN_NOT_CHECKED,
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success
     ? []
@@ -170,9 +233,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       );
     }
   }
+  if (parsed.success) problems.push(...devnetOnlyProblems(parsed.data, chain));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
+  // The devnet's conveniences are defaults only outside production and only on the local devnet.
+  const devnetDefaults = !isProduction && chain.isLocalDevnet;
 
   const dataDir = path.resolve(values.DATA_DIR);
   const jwtSecret = values.JWT_SECRET ?? readOrCreateLocalSecret(dataDir);
@@ -197,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productName: values.PRODUCT_NAME,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
-    seedDemoData: values.SEED_DEMO_DATA ?? !isProduction,
+    seedDemoData: values.SEED_DEMO_DATA ?? devnetDefaults,
     rateLimit: {
       max: values.RATE_LIMIT_MAX,
       windowMs: values.RATE_LIMIT_WINDOW_MS,
@@ -207,8 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
     oidc: {
-      localProvider: values.OIDC_LOCAL_PROVIDER ?? !isProduction,
-      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? !isProduction,
+      localProvider: values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
+      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
       providers: {
         google: {
           issuer: values.OIDC_GOOGLE_ISSUER?.replace(/\/$/, ''),
@@ -233,8 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       privateJwk: values.IDENTITY_PRIVATE_JWK,
       maxSessionSeconds: values.IDENTITY_MAX_SESSION_SECONDS,
     },
-    // The devnet key (anvil account 3, public) is only a local default; production requires the variable.
+    // The devnet key (anvil account 3, public) is only the local devnet's default (devnetOnlyProblems refuses it
+    // elsewhere, so the fallback is reached only there).
     apiSignerPrivateKey: (values.API_SIGNER_PRIVATE_KEY ?? devnetKeys.apiSigner) as `0x${string}`,
+    localDevnet: chain,
     publicChain: {
       rpcUrl: values.CHAIN_PUBLIC_RPC_URL ?? values.CHAIN_RPC_URL,
       bundlerUrl: values.BUNDLER_PUBLIC_URL ?? values.BUNDLER_URL,
@@ -242,6 +310,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reservedHandles: values.PROFILE_RESERVED_HANDLES,
     gas: gasConfigFrom(values),
   };
+}
+
+/** What a caller that never asked the chain gets: nothing of the devnet's. */
+const CHAIN_NOT_CHECKED: LocalDevnetCheck = { isLocalDevnet: false, reason: 'the chain was not checked' };
+
+/**
+ * The devnet's conveniences are for the local devnet only (DESIGN.md section 10): anvil's well-known keys (anyone
+ * can sign with them), the stand-in Google/Twitter/Apple login (it signs anyone in as any test identity) and the
+ * demo data. Elsewhere, setting one on is refused and the API key is required; anvil's keys are refused in
+ * production even on a local chain.
+ */
+function devnetOnlyProblems(values: z.infer<typeof envSchema>, chain: LocalDevnetCheck): string[] {
+  const problems: string[] = [];
+  const isProduction = values.NODE_ENV === 'production';
+  const notDevnet = `the chain is not the local devnet: ${chain.reason}`;
+  if (!chain.isLocalDevnet) {
+    if (values.OIDC_LOCAL_PROVIDER === true && !isProduction) {
+      problems.push(
+        `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
+      );
+    }
+    if (values.SEED_DEMO_DATA === true) {
+      problems.push(`SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`);
+    }
+    if (!values.API_SIGNER_PRIVATE_KEY && !isProduction) {
+      problems.push(
+        `API_SIGNER_PRIVATE_KEY: required, the devnet key is for the local devnet only (${notDevnet})`,
+      );
+    }
+  }
+  const signer = values.API_SIGNER_PRIVATE_KEY as `0x${string}` | undefined;
+  if (signer && (isProduction || !chain.isLocalDevnet) && isAnvilWellKnownKey(signer)) {
+    const where = isProduction ? 'NODE_ENV=production' : notDevnet;
+    problems.push(
+      `API_SIGNER_PRIVATE_KEY: is one of anvil's well-known test keys, which anyone can sign with (${where})`,
+    );
+  }
+  return problems;
+}
+
+/** The chain CHAIN_RPC_URL and CHAIN_ID name (their defaults when unset), or undefined when they are invalid. */
+function chainTargetOf(env: NodeJS.ProcessEnv): ChainTarget | undefined {
+  const parsed = envSchema.pick({ CHAIN_RPC_URL: true, CHAIN_ID: true }).safeParse(env);
+  return parsed.success ? { rpcUrl: parsed.data.CHAIN_RPC_URL, chainId: parsed.data.CHAIN_ID } : undefined;
+}
+
+/**
+ * Asks the configured chain whether it is the local devnet (server start, before `loadConfig`). Invalid chain
+ * settings are not asked about: `loadConfig` reports them.
+ */
+export async function checkConfiguredChain(env: NodeJS.ProcessEnv = process.env): Promise<LocalDevnetCheck> {
+  const target = chainTargetOf(env);
+  return target ? checkLocalDevnet(target) : CHAIN_NOT_CHECKED;
 }
 
 function readOrCreateLocalSecret(dataDir: string): string {
@@ -253,7 +374,7 @@ function readOrCreateLocalSecret(dataDir: string): string {
     }
     return secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   // 'wx' fails if another process created it meanwhile; then read theirs.
   try {

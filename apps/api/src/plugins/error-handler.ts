@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,9 +10,12 @@ const codeByStatus: Record<number, string> = {
   401: transportErrorCodes.unauthorized,
   404: transportErrorCodes.notFound,
   405: transportErrorCodes.methodNotAllowed,
+  408: transportErrorCodes.requestTimeout,
   413: transportErrorCodes.payloadTooLarge,
+  414: transportErrorCodes.uriTooLong,
   415: transportErrorCodes.unsupportedMediaType,
   429: transportErrorCodes.tooManyRequests,
+  431: transportErrorCodes.headersTooLarge,
   503: transportErrorCodes.serviceUnavailable,
 };
 
@@ -33,6 +38,12 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
     })
     .join('; ');
 }
+
+/** Texts for Fastify's refusals of a URL before any route runs. */
+const FIXED_MESSAGES: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long',
+  FST_ERR_BAD_URL: 'The URL is not validly encoded',
+};
 
 /** viem's names for a node it could not reach or that did not answer in time. */
 const UNREACHABLE_ERRORS = new Set([
@@ -75,9 +86,12 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
   }
   const statusCode = fastifyError.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
+    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages; the URL ones
+    // would repeat the caller's URL, so they get a fixed text.
     const isBadJson = error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
-    const message = isBadJson ? 'Request body is not valid JSON' : (fastifyError.message ?? 'Bad request');
+    const message = isBadJson
+      ? 'Request body is not valid JSON'
+      : (FIXED_MESSAGES[fastifyError.code ?? ''] ?? fastifyError.message ?? 'Bad request');
     return {
       statusCode,
       body: envelope(codeByStatus[statusCode] ?? transportErrorCodes.badRequest, 'request.invalid', message),
@@ -101,6 +115,66 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
     body: envelope(transportErrorCodes.internalError, 'system.error', 'Internal server error'),
     isBug: true,
   };
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals before routing (a path parameter over maxParamLength is a 414, a URL that
+ * does not decode a 400) leave as the error envelope like every other answer, not as Fastify's bare JSON.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { statusCode, body } = toErrorResponse(error);
+  request.log.info({ statusCode, code: body.code }, 'request refused before routing');
+  void reply.status(statusCode).send(body);
+}
+
+/** A request line this long is what overflowed Node's header limit: the URL is too long (414), not the headers. */
+const LONG_REQUEST_LINE_BYTES = 8192;
+
+/** The status, code and text for a request Node's HTTP parser refused. */
+function clientErrorAnswer(error: { code?: string; rawPacket?: unknown }): [number, string, string] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return [408, transportErrorCodes.requestTimeout, 'The request was not received in time'];
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : Buffer.alloc(0);
+    const lineEnd = raw.indexOf('\r\n');
+    if (lineEnd === -1 || lineEnd > LONG_REQUEST_LINE_BYTES) {
+      return [414, transportErrorCodes.uriTooLong, 'The URL is too long'];
+    }
+    return [431, transportErrorCodes.headersTooLarge, 'The request headers are too large'];
+  }
+  return [400, transportErrorCodes.badRequest, 'The request is not valid HTTP'];
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (URL or headers over the size limit, a request
+ * too slow to arrive, bytes that are not HTTP) never reaches Fastify's routing, so it is answered here, on the
+ * socket, with the same error envelope.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, code, message] = clientErrorAnswer(error);
+  this.log.info({ statusCode, code, reason: error.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify(envelope(code, 'request.invalid', message));
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -108,8 +108,16 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
     await expectUnauthorized('abc');
   });
 
-  it('accepts tokens issued with the exported helper and the same settings', async () => {
-    const token = await issueSessionToken(config.jwt, customerId, 60);
-    expect((await getCustomer(token)).statusCode).toBe(200);
+  it('refuses a validly signed token whose session was never opened', async () => {
+    const token = await issueSessionToken(
+      config.jwt,
+      { customerId, sessionId: randomUUID(), expiresAt: Math.floor(Date.now() / 1000) + 600 },
+      Date.now(),
+    );
+    await expectUnauthorized(token);
+  });
+
+  it('refuses a validly signed token without a session (issued before sessions existed)', async () => {
+    await expectUnauthorized(await sign({ sub: customerId }));
   });
 });

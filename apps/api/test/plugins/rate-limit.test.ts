@@ -59,6 +59,44 @@ describeWithDatabases('rate limits', ({ database }) => {
   });
 });
 
+describeWithDatabases('rate limits behind a proxy (TRUST_PROXY lists the proxies)', ({ database }) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(database(), { RATE_LIMIT_AUTH_MAX: '3', TRUST_PROXY: '10.0.0.0/8' }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const nonce = (remoteAddress: string, forwardedFor: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/identity/siwe/nonce',
+      headers: { saas_id: TEST_SAAS_ID, 'x-forwarded-for': forwardedFor },
+      remoteAddress,
+    });
+
+  it('a client outside the proxies cannot escape the limit with a new X-Forwarded-For each time', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      statuses.push((await nonce('203.0.113.9', `198.18.0.${index + 1}`)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it('behind a listed proxy, clients are counted apart, and a spoofed entry before the real one changes nothing', async () => {
+    for (let index = 0; index < 4; index += 1) {
+      expect((await nonce('10.0.0.7', `198.51.100.${index + 10}`)).statusCode).toBe(200);
+    }
+    // The proxy appends the address it saw; whatever the client wrote before it is not trusted.
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      statuses.push((await nonce('10.0.0.7', `192.0.2.${index + 1}, 198.51.100.99`)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
 describe('rate limits shared through Redis (REDIS_URL)', () => {
   const apps: TestApp[] = [];
   const databases: Awaited<ReturnType<typeof import('@ojo/db/testing').createTestDatabase>>[] = [];

@@ -35,6 +35,8 @@ export interface ApiCall<H extends ApiHost, S extends z.ZodType> {
   body?: unknown;
   /** Sends the session jwt in the `jwt_token` header. */
   secure?: boolean;
+  /** With `secure`: this jwt instead of the stored one (logout ends the session whose cookie it just cleared). */
+  jwt?: string;
   /** Schema of the envelope's payload (`obj` or `data`). */
   schema: S;
   signal?: AbortSignal;
@@ -171,7 +173,7 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<EnvelopeOf<H, z.output<S>>> {
     const headers: Record<string, string> = { accept: 'application/json', [SAAS_ID_HEADER]: options.saasId };
     if (request.secure) {
-      const jwt = options.getJwt();
+      const jwt = request.jwt ?? options.getJwt();
       // Without a token the server answers 401, which logs the person out as spec point 4 says.
       if (jwt) headers[JWT_HEADER] = jwt;
     }

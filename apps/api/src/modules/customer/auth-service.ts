@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { IdentityService } from '../identity/plugin';
 import { generateInviteCode, recordInvitation } from '../invite/service';
+import { isSessionUsable, sessionEnded } from '../session/sessions';
 
 /** How often registration retries when a random invite code collides with an existing one. */
 const INVITE_CODE_ATTEMPTS = 8;
@@ -60,14 +61,25 @@ async function insertOwnAddress(
 /** The web3auth variant of spec 7 (walletType evm) looks the customer up by its web3auth address. */
 const WEB3AUTH_WALLET_TYPE = 'evm';
 
-/** Verifies the id token and that its subject is `publicKey`; answers the checksummed address. */
+/** A valid id token of a SIWE sign-in: its account, its session and when the person signed in. */
+export interface SignedInAccount {
+  address: Address;
+  sessionId: string;
+  /** ms since the epoch. */
+  signedInAt: number;
+}
+
+/**
+ * Verifies the id token and that its subject is `publicKey`, and that it names its sign-in (`sid`, `auth_time`),
+ * which the session it opens needs.
+ */
 export async function requireIdTokenFor(
   identity: IdentityService,
   idToken: string,
   publicKey: string,
-): Promise<Address> {
+): Promise<SignedInAccount> {
   const claims = await identity.verify(idToken);
-  if (!claims) {
+  if (!claims || claims.sessionId === undefined || claims.authTime === undefined) {
     throw new AppError(401, 'UNAUTHORIZED', 'identity.token.invalid', 'The id token is invalid or expired');
   }
   if (claims.address.toLowerCase() !== publicKey.toLowerCase()) {
@@ -78,7 +90,7 @@ export async function requireIdTokenFor(
       'The id token belongs to another account',
     );
   }
-  return claims.address;
+  return { address: claims.address, sessionId: claims.sessionId, signedInAt: claims.authTime };
 }
 
 /**
@@ -90,12 +102,13 @@ export async function loginWithIdToken(
   db: Database,
   identity: IdentityService,
   input: LoginInput,
-): Promise<{ customer: Customer; created: boolean }> {
-  const address = (await requireIdTokenFor(identity, input.idToken, input.publicKey)).toLowerCase();
+): Promise<{ customer: Customer; created: boolean; signIn: SignedInAccount }> {
+  const signIn = await requireIdTokenFor(identity, input.idToken, input.publicKey);
+  const address = signIn.address.toLowerCase();
   const isWeb3auth = input.walletType === WEB3AUTH_WALLET_TYPE;
   const keyColumn = isWeb3auth ? customers.web3authAddress : customers.ospAaAddress;
   const [existing] = await db.select().from(customers).where(eq(keyColumn, address)).limit(1);
-  if (existing) return { customer: existing, created: false };
+  if (existing) return { customer: existing, created: false, signIn };
   if (!input.autoRegister || isWeb3auth) {
     throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'customer.not.found', 'No customer has this account');
   }
@@ -118,26 +131,29 @@ export async function loginWithIdToken(
       await recordInvitation(tx, created, input.inviteCode, input.sourceType);
       return created;
     });
-    if (outcome) return { customer: outcome, created: true };
+    if (outcome) return { customer: outcome, created: true, signIn };
     // Either a parallel login registered this account first, or the random invite code was taken: look again.
     const [raced] = await db.select().from(customers).where(eq(customers.ospAaAddress, address)).limit(1);
-    if (raced) return { customer: raced, created: false };
+    if (raced) return { customer: raced, created: false, signIn };
   }
   throw new Error('could not find a free invite code');
 }
 
 /**
  * `POST /customer/bind` (spec 7): gives the session's customer (an old user) the smart account of the id token as
- * its osp_aa, which completes the migration (the customer is no longer old type).
+ * its osp_aa, which completes the migration (the customer is no longer old type). Answers the id token's sign-in,
+ * whose session the caller records for the customer (so that logout can end it).
  */
 export async function bindSmartAccount(
   db: Database,
   identity: IdentityService,
   customer: Customer,
   input: { idToken: string; publicKey: string; platform: string; walletType: string },
-): Promise<void> {
-  const address = (await requireIdTokenFor(identity, input.idToken, input.publicKey)).toLowerCase();
-  if (customer.ospAaAddress === address) return;
+  now: Date,
+): Promise<SignedInAccount> {
+  const signIn = await requireIdTokenFor(identity, input.idToken, input.publicKey);
+  const address = signIn.address.toLowerCase();
+  if (customer.ospAaAddress === address) return signIn;
   if (customer.ospAaAddress) {
     throw new AppError(
       409,
@@ -159,6 +175,8 @@ export async function bindSmartAccount(
   if ((holder && holder.id !== customer.id) || (addressHolder && addressHolder.customerId !== customer.id)) {
     throw publicKeyAlreadyBound();
   }
+  // A sign-in that logout ended (or another customer's) binds nothing.
+  if (!(await isSessionUsable(db, signIn.sessionId, now, customer.id))) throw sessionEnded();
   // The checks above answer the common case early; the transaction below decides (a concurrent bind or wallet link
   // may have taken the address since): the osp_aa and the address row are written together or not at all.
   try {
@@ -187,6 +205,7 @@ export async function bindSmartAccount(
     if (isUniqueViolation(error)) throw publicKeyAlreadyBound();
     throw error;
   }
+  return signIn;
 }
 
 /**

@@ -4,15 +4,14 @@ import {
   getCustomerSchema,
   loginSchema,
   oauthNonceSchema,
-  tokenRefreshSchema,
 } from '@ojo/api-contract/customer';
 import { customerSuccess } from '@ojo/api-contract/envelope';
-import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env';
 import { secureSecurity } from '../../plugins/openapi';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { createNonce, NONCE_PURPOSE } from '../identity/nonces';
+import { openSession } from '../session/sessions';
 import { bindSmartAccount, loginWithIdToken, signCustomerId } from './auth-service';
 import { getCustomerInfo } from './service';
 
@@ -31,8 +30,13 @@ const customerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     '/customer/login',
     { schema: loginSchema, config: { rateLimit: authRateLimit(config) } },
     async (request) => {
-      const { customer } = await loginWithIdToken(app.db, app.identity, request.body);
-      const jwtKey = await app.issueSessionToken(customer.id, WEB_LOGIN_SESSION_SECONDS);
+      const { customer, signIn } = await loginWithIdToken(app.db, app.identity, request.body);
+      // The session is the id token's sign-in: it ends the session limit after the SIWE signature, and logout
+      // ends the id token with it.
+      const jwtKey = await app.signIn(customer.id, {
+        sessionId: signIn.sessionId,
+        signedInAt: new Date(signIn.signedInAt),
+      });
       return customerSuccess({ jwtKey, created: customer.createdAt.getTime() });
     },
   );
@@ -41,7 +45,20 @@ const customerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     '/customer/bind',
     { schema: { ...bindSchema, security: secureSecurity }, ...secure },
     async (request) => {
-      await bindSmartAccount(app.db, app.identity, request.customer, request.body);
+      const now = new Date(app.now());
+      const signIn = await bindSmartAccount(app.db, app.identity, request.customer, request.body, now);
+      // The id token's sign-in is now the customer's too: logout ends it, so it cannot log in afterwards.
+      const signedInAt = new Date(signIn.signedInAt);
+      await openSession(
+        app.db,
+        {
+          id: signIn.sessionId,
+          customerId: request.customer.id,
+          signedInAt,
+          expiresAt: new Date(signedInAt.getTime() + config.identity.maxSessionSeconds * 1000),
+        },
+        now,
+      );
       return customerSuccess(null);
     },
   );
@@ -61,15 +78,6 @@ const customerRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
           purpose: NONCE_PURPOSE.walletSignature,
           publicKey: request.query.publicKey,
         }),
-      }),
-  );
-
-  app.post(
-    '/customer/token/refresh',
-    { schema: { ...tokenRefreshSchema, security: secureSecurity }, ...secure },
-    async (request) =>
-      customerSuccess({
-        jwtKey: await app.issueSessionToken(request.customer.id, WEB_LOGIN_SESSION_SECONDS),
       }),
   );
 };

@@ -1,17 +1,8 @@
 import type { CustomerInfo } from '@ojo/api-contract/customer';
 import type { Database } from '@ojo/db/client';
 import { type CustomerAddress, customerAddresses } from '@ojo/db/schema/customer-addresses';
-import { type Customer, customers } from '@ojo/db/schema/customers';
+import type { Customer } from '@ojo/db/schema/customers';
 import { asc, eq } from '@ojo/db/sql';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The customer with this id, or null (also for ids that are not UUIDs, which no customer has). */
-export async function findCustomerById(db: Database, customerId: string): Promise<Customer | null> {
-  if (!UUID_PATTERN.test(customerId)) return null;
-  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
-  return customer ?? null;
-}
 
 /** User info of spec point 3 for one customer: profile, smart account and every bound address. */
 export async function getCustomerInfo(db: Database, customer: Customer): Promise<CustomerInfo> {

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from '@ojo/db/private-files';
 import {
   type CryptoKey,
   calculateJwkThumbprint,
@@ -62,7 +63,7 @@ async function readOrCreateLocalJwk(dataDir: string): Promise<JWK> {
   if (existsSync(file)) return parsePrivateJwk(readFileSync(file, 'utf8'));
   const { privateKey } = await generateKeyPair(ID_TOKEN_ALGORITHM, { extractable: true });
   const jwk = await exportJWK(privateKey);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     // 'wx' fails when another process created the key meanwhile; then use theirs.
     writeFileSync(file, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' });

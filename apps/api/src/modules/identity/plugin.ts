@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Address } from 'viem';
 import type { AppConfig } from '../../config/env';
+import { newSessionId } from '../session/sessions';
 import {
   type IdTokenClaims,
   type IdTokenSettings,
@@ -16,7 +17,10 @@ import { ID_TOKEN_ALGORITHM, type IdentityKeys, loadIdentityKeys } from './ident
 export interface IdentityService {
   keys: IdentityKeys;
   settings: IdTokenSettings;
-  /** Signs an id token; `options.authTime` carries the original SIWE sign-in time through renewals. */
+  /**
+   * Signs an id token at the API's clock; `options.authTime` and `options.sessionId` carry the original SIWE sign-in
+   * and its session through renewals (default: a fresh sign-in with a new session).
+   */
   issue(address: Address, options?: IssueOptions): Promise<{ idToken: string; expiresAt: number }>;
   /** The claims of a valid id token of this API, or null. */
   verify(idToken: string): Promise<IdTokenClaims | null>;
@@ -39,12 +43,21 @@ export const OPENID_CONFIGURATION_PATH = '/identity/.well-known/openid-configura
 async function identityPlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { config } = options;
   const keys = await loadIdentityKeys({ dataDir: config.dataDir, privateJwk: config.identity.privateJwk });
-  const settings: IdTokenSettings = { issuer: config.publicUrl, audience: config.identity.clientId };
+  const settings: IdTokenSettings = {
+    issuer: config.publicUrl,
+    audience: config.identity.clientId,
+    maxSessionSeconds: config.identity.maxSessionSeconds,
+  };
   app.decorate('identity', {
     keys,
     settings,
-    issue: (address, issueOptions) => issueIdToken(keys, settings, address, issueOptions),
-    verify: (idToken) => verifyIdToken(keys, settings, idToken),
+    issue: (address, issueOptions = {}) =>
+      issueIdToken(keys, settings, address, {
+        ...issueOptions,
+        sessionId: issueOptions.sessionId ?? newSessionId(),
+        nowMs: app.now(),
+      }),
+    verify: (idToken) => verifyIdToken(keys, settings, idToken, app.now()),
   } satisfies IdentityService);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +68,7 @@ async function identityPlugin(app: FastifyInstance, options: { config: AppConfig
     id_token_signing_alg_values_supported: [ID_TOKEN_ALGORITHM],
     subject_types_supported: ['public'],
     response_types_supported: ['id_token'],
-    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time'],
+    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'sid'],
   }));
 }
 

@@ -1,17 +1,20 @@
 import { customerSuccess } from '@ojo/api-contract/envelope';
 import { idTokenRefreshSchema, siweNonceSchema, siweVerifySchema } from '@ojo/api-contract/identity';
+import { TOKEN_RENEW_THRESHOLD_SECONDS } from '@ojo/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Hex } from 'viem';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { ID_TOKEN_TTL_SECONDS } from './id-token';
+import { isSessionUsable } from '../session/sessions';
 import { createNonce, NONCE_PURPOSE } from './nonces';
+import { createProductAccountSigners } from './product-account-signer';
 import { verifySiweLogin } from './siwe';
 
 /** The identity layer's calls (issue 4 plan): SIWE nonce and verify, id token renewal. */
 const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const rateLimit = authRateLimit(config);
+  const productAccounts = createProductAccountSigners(app.chain);
 
   app.get('/identity/siwe/nonce', { schema: siweNonceSchema, config: { rateLimit } }, async () =>
     customerSuccess({ nonce: await createNonce(app.db, { purpose: NONCE_PURPOSE.siwe }) }),
@@ -21,35 +24,41 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     const address = await verifySiweLogin(
       app.db,
       app.chain.publicClient,
+      productAccounts,
       { webOrigin: config.origins.web, chainId: config.chain.chainId },
       { message: request.body.message, signature: request.body.signature as Hex },
+      new Date(app.now()),
     );
     return customerSuccess(await app.identity.issue(address));
   });
 
   app.post('/identity/refresh', { schema: idTokenRefreshSchema, config: { rateLimit } }, async (request) => {
-    const claims = await app.identity.verify(request.body.idToken);
+    const { idToken } = request.body;
+    const claims = await app.identity.verify(idToken);
     if (!claims) {
       throw new AppError(401, 'UNAUTHORIZED', 'identity.token.invalid', 'The id token is invalid or expired');
     }
-    // Renewal keeps the original sign-in time, so a token (even a leaked one) lives at most the session limit
-    // after the SIWE signature; then the person signs in again.
-    const sessionEndsAt =
-      claims.authTime === undefined ? 0 : claims.authTime + config.identity.maxSessionSeconds * 1000;
-    const remainingSeconds = Math.floor((sessionEndsAt - Date.now()) / 1000);
-    if (remainingSeconds <= 0) {
+    const now = app.now();
+    if (
+      claims.authTime === undefined ||
+      claims.sessionId === undefined ||
+      claims.authTime + config.identity.maxSessionSeconds * 1000 <= now ||
+      !(await isSessionUsable(app.db, claims.sessionId, new Date(now)))
+    ) {
       throw new AppError(
         401,
         'UNAUTHORIZED',
         'identity.session.expired',
-        'The sign-in is too old to renew; sign in again',
+        'This sign-in has ended; sign in again',
       );
     }
+    // spec 4: renew only when under 1200 s remain. The renewal keeps the sign-in time and session, so it ends when
+    // the session does (the sign-in plus the session limit): no token, even a leaked one, outlives it.
+    if (claims.expiresAt - now > TOKEN_RENEW_THRESHOLD_SECONDS * 1000) {
+      return customerSuccess({ idToken, expiresAt: claims.expiresAt });
+    }
     return customerSuccess(
-      await app.identity.issue(claims.address, {
-        authTime: claims.authTime,
-        ttlSeconds: Math.min(ID_TOKEN_TTL_SECONDS, remainingSeconds),
-      }),
+      await app.identity.issue(claims.address, { authTime: claims.authTime, sessionId: claims.sessionId }),
     );
   });
 };

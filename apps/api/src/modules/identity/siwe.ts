@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, isAddress, type PublicClient } from
 import { parseSiweMessage } from 'viem/siwe';
 import { AppError } from '../../lib/errors';
 import { consumeNonce, isNonceUsable, NONCE_PURPOSE } from './nonces';
+import type { ProductAccountSigners } from './product-account-signer';
 
 /** Clock skew tolerated on issuedAt / notBefore (the wallet and the API clocks differ a little). */
 const CLOCK_SKEW_MS = 60_000;
@@ -22,12 +23,14 @@ export interface SiweExpectations {
  * Checks an EIP-4361 message and its signature (issue 4 plan, "Identity layer"): domain = web origin host, uri =
  * web origin, chain id, version 1, issuedAt not in the future, expirationTime required and not passed, notBefore
  * passed, the nonce known, unconsumed and unexpired, and the signature valid for the address through the chain
- * (viem verifyMessage: EOA, EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones). The nonce is
- * consumed only after the signature proved valid, in one conditional update. Returns the checksummed address.
+ * (viem verifyMessage: EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones), and that the
+ * address is one of the product's smart accounts (`accounts`; a plain key is refused). The nonce is consumed only
+ * after both, in one conditional update. Returns the checksummed address.
  */
 export async function verifySiweLogin(
   db: Database,
   publicClient: PublicClient,
+  accounts: ProductAccountSigners,
   expectations: SiweExpectations,
   input: { message: string; signature: Hex },
   now: Date = new Date(),
@@ -89,6 +92,13 @@ export async function verifySiweLogin(
     valid = false;
   }
   if (!valid) throw refused('siwe.signature.invalid', 'The signature is not valid for the address');
+  // A plain key (or anyone's contract) would be a free account without limit: only our smart accounts sign in.
+  if (!(await accounts.isProductAccount(address, input.signature))) {
+    throw refused(
+      'siwe.account.not.product',
+      "Only the account provider's smart accounts can sign in; this address is not one",
+    );
+  }
 
   if (!(await consumeNonce(db, { nonce: fields.nonce, purpose: NONCE_PURPOSE.siwe, publicKey: address }))) {
     throw refused('siwe.nonce.invalid', 'The nonce is unknown, expired or already used');

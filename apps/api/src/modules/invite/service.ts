@@ -3,7 +3,7 @@ import type { InviteInfo } from '@ojo/api-contract/invite';
 import type { Database, Transaction } from '@ojo/db/client';
 import { type Customer, customers } from '@ojo/db/schema/customers';
 import { invitations } from '@ojo/db/schema/invitations';
-import { count, eq } from '@ojo/db/sql';
+import { and, count, eq, isNotNull, isNull, sql } from '@ojo/db/sql';
 import { normalizeSourceType } from '@ojo/domain/enums';
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 
@@ -35,8 +35,9 @@ export async function findInviter(db: Database | Transaction, inviteCode: string
 
 /**
  * Records that `invitee` registered with `inviteCode` from `sourceType` (spec 5: unknown source types count as web).
- * Counts at most once per invitee (unique invitee), never for self-referral, and ignores unknown codes. Returns
- * whether a referral was recorded.
+ * At most once per invitee (unique invitee), never for self-referral, and ignores unknown codes. Returns whether an
+ * invitation was recorded. It counts for the inviter only once the invitee is a full user
+ * (`countReferralOfFullUser`): registering alone costs nothing, so it would be farmed.
  */
 export async function recordInvitation(
   db: Database | Transaction,
@@ -60,12 +61,32 @@ export async function recordInvitation(
   return inserted.length === 1;
 }
 
-/** Invite info of spec 3 for a customer: own code, the code they joined with, invited players per source type. */
+/**
+ * Counts the referral of a customer who has just become a full user (profile created): their invitation, if any,
+ * now counts in the inviter's REFERRED. Call it in the transaction that stores the profile. Idempotent: a second
+ * call (a retried job, a profile adopted from the chain) changes nothing. Returns whether a referral was counted now.
+ */
+export async function countReferralOfFullUser(
+  tx: Database | Transaction,
+  inviteeId: string,
+): Promise<boolean> {
+  const counted = await tx
+    .update(invitations)
+    .set({ countedAt: sql`now()` })
+    .where(and(eq(invitations.inviteeId, inviteeId), isNull(invitations.countedAt)))
+    .returning({ id: invitations.id });
+  return counted.length === 1;
+}
+
+/**
+ * Invite info of spec 3 for a customer: own code, the code they joined with, and the invited players who became
+ * full users, per source type.
+ */
 export async function getInviteInfo(db: Database, customer: Customer): Promise<InviteInfo> {
   const rows = await db
     .select({ sourceType: invitations.sourceType, count: count() })
     .from(invitations)
-    .where(eq(invitations.inviterId, customer.id))
+    .where(and(eq(invitations.inviterId, customer.id), isNotNull(invitations.countedAt)))
     .groupBy(invitations.sourceType);
   const [joinedWith] = await db
     .select({ inviteCode: invitations.inviteCode })

@@ -9,6 +9,7 @@ import { checkHandleAvailable, validateHandle } from '@ojo/domain/profile/handle
 import { type Address, BaseError, ContractFunctionRevertedError, getAddress } from 'viem';
 import { AppError } from '../../lib/errors';
 import type { ChainService } from '../chain/chain-service';
+import { countReferralOfFullUser } from '../invite/service';
 
 /** The customer's profile as stored, or null. */
 export function storedProfile(customer: Customer): Profile | null {
@@ -134,10 +135,14 @@ export async function createProfile(
 }
 
 async function saveProfile(db: Database, customerId: string, profile: Profile): Promise<void> {
-  await db
-    .update(customers)
-    .set({ handle: profile.handle, profileId: profile.profile_id })
-    .where(eq(customers.id, customerId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ handle: profile.handle, profileId: profile.profile_id })
+      .where(eq(customers.id, customerId));
+    // A full user now: their invitation counts for the inviter (spec 2 Referral REFERRED).
+    await countReferralOfFullUser(tx, customerId);
+  });
 }
 
 function revertName(error: unknown): string | undefined {

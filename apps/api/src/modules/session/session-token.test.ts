@@ -1,37 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { WEB_LOGIN_SESSION_SECONDS as WEB_SESSION_TTL_SECONDS } from '@ojo/domain/constants';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { issueSessionToken, verifySessionToken } from './session-token';
 
 const settings = { secret: randomBytes(32), issuer: 'test-issuer', audience: 'test-audience' };
 const customerId = '8f14e45f-ceea-4e7a-9c2b-6b7f1d8c9a01';
+const sessionId = '0b5c2f64-8d8e-4c9e-9f43-2f0a9a3b7c11';
+const NOW_MS = 1_750_000_000_000;
+const NOW_S = NOW_MS / 1000;
 
 describe('session tokens', () => {
-  it('last 604800 seconds by default (spec point 9, web login session)', async () => {
-    const token = await issueSessionToken(settings, customerId);
-    const claims = decodeJwt(token);
-    expect(WEB_SESSION_TTL_SECONDS).toBe(604_800);
-    expect(claims.exp! - claims.iat!).toBe(604_800);
+  it('name the customer and the session, and end when the session does', async () => {
+    const token = await issueSessionToken(
+      settings,
+      { customerId, sessionId, expiresAt: NOW_S + 604_800 },
+      NOW_MS,
+    );
     expect(decodeProtectedHeader(token).alg).toBe('HS256');
-  });
-
-  it('round-trip to the customer id', async () => {
-    const token = await issueSessionToken(settings, customerId, 60);
-    const verified = await verifySessionToken(settings, token);
-    expect(verified?.customerId).toBe(customerId);
-    expect(verified!.expiresAt - verified!.issuedAt).toBe(60);
+    expect(decodeJwt(token)).toMatchObject({
+      sub: customerId,
+      sid: sessionId,
+      iat: NOW_S,
+      exp: NOW_S + 604_800,
+    });
+    expect(await verifySessionToken(settings, token, NOW_MS)).toEqual({
+      customerId,
+      sessionId,
+      issuedAt: NOW_S,
+      expiresAt: NOW_S + 604_800,
+    });
   });
 
   it('are refused with other settings', async () => {
-    const token = await issueSessionToken(settings, customerId, 60);
-    expect(await verifySessionToken({ ...settings, secret: randomBytes(32) }, token)).toBeNull();
-    expect(await verifySessionToken({ ...settings, audience: 'other' }, token)).toBeNull();
-    expect(await verifySessionToken({ ...settings, issuer: 'other' }, token)).toBeNull();
+    const token = await issueSessionToken(settings, { customerId, sessionId, expiresAt: NOW_S + 60 }, NOW_MS);
+    expect(await verifySessionToken({ ...settings, secret: randomBytes(32) }, token, NOW_MS)).toBeNull();
+    expect(await verifySessionToken({ ...settings, audience: 'other' }, token, NOW_MS)).toBeNull();
+    expect(await verifySessionToken({ ...settings, issuer: 'other' }, token, NOW_MS)).toBeNull();
   });
 
-  it('are refused once expired', async () => {
-    const token = await issueSessionToken(settings, customerId, -1);
-    expect(await verifySessionToken(settings, token)).toBeNull();
+  it('are refused once expired by the given clock', async () => {
+    const token = await issueSessionToken(settings, { customerId, sessionId, expiresAt: NOW_S + 60 }, NOW_MS);
+    expect(await verifySessionToken(settings, token, NOW_MS + 59_000)).not.toBeNull();
+    expect(await verifySessionToken(settings, token, NOW_MS + 61_000)).toBeNull();
   });
 });

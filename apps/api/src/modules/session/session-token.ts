@@ -1,4 +1,3 @@
-import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -11,43 +10,52 @@ export interface SessionTokenSettings {
 
 export interface SessionClaims {
   customerId: string;
+  /** The `sid`: the sessions row this token belongs to. */
+  sessionId: string;
+  /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
 }
 
-/** Signs the session jwt the web app sends back in the jwt_token header. */
+/**
+ * Signs the session jwt the web app sends back in the jwt_token header: the customer (`sub`), its session (`sid`)
+ * and an expiry no later than the session's end (seconds since the epoch). `nowMs` is the API's clock.
+ */
 export async function issueSessionToken(
   settings: SessionTokenSettings,
-  customerId: string,
-  ttlSeconds: number = WEB_LOGIN_SESSION_SECONDS,
+  session: { customerId: string; sessionId: string; expiresAt: number },
+  nowMs: number,
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ sid: session.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(customerId)
+    .setSubject(session.customerId)
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setIssuedAt(Math.floor(nowMs / 1000))
+    .setExpirationTime(session.expiresAt)
     .sign(settings.secret);
 }
 
 /**
- * Verifies signature (HS256 only, so 'none' and algorithm swaps are refused), issuer, audience and expiry.
- * Returns null for any invalid token; other failures propagate.
+ * Verifies signature (HS256 only, so 'none' and algorithm swaps are refused), issuer, audience and expiry at
+ * `nowMs`, and that the token names a session. Returns null for any invalid token; other failures propagate.
  */
 export async function verifySessionToken(
   settings: SessionTokenSettings,
   token: string,
+  nowMs: number,
 ): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, settings.secret, {
       algorithms: [ALGORITHM],
       issuer: settings.issuer,
       audience: settings.audience,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+      currentDate: new Date(nowMs),
     });
-    if (!payload.sub || payload.exp === undefined || payload.iat === undefined) return null;
-    return { customerId: payload.sub, issuedAt: payload.iat, expiresAt: payload.exp };
+    const { sub, sid, exp, iat } = payload;
+    if (!sub || typeof sid !== 'string' || exp === undefined || iat === undefined) return null;
+    return { customerId: sub, sessionId: sid, issuedAt: iat, expiresAt: exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

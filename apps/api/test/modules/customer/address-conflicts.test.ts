@@ -112,12 +112,18 @@ describeWithDatabases('smart account already held by another customer as a linke
     });
 
     await expect(
-      bindSmartAccount(racing, app.identity, user, {
-        idToken: await idTokenFor(smartAccount),
-        publicKey: getAddress(smartAccount),
-        platform: 'osp',
-        walletType: 'abstract',
-      }),
+      bindSmartAccount(
+        racing,
+        app.identity,
+        user,
+        {
+          idToken: await idTokenFor(smartAccount),
+          publicKey: getAddress(smartAccount),
+          platform: 'osp',
+          walletType: 'abstract',
+        },
+        new Date(),
+      ),
     ).rejects.toMatchObject({ statusCode: 409, msgKey: MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND });
     const [after] = await db().select().from(customers).where(eq(customers.id, user.id));
     expect(after).toMatchObject({ ospAaAddress: null, isOldType: true });
@@ -128,12 +134,18 @@ describeWithDatabases('smart account already held by another customer as a linke
     const user = await oldUser();
     const smartAccount = newAddress();
     await linkWallet(db(), user.id, smartAccount);
-    await bindSmartAccount(db(), app.identity, user, {
-      idToken: await idTokenFor(smartAccount),
-      publicKey: smartAccount,
-      platform: 'osp',
-      walletType: 'abstract',
-    });
+    await bindSmartAccount(
+      db(),
+      app.identity,
+      user,
+      {
+        idToken: await idTokenFor(smartAccount),
+        publicKey: smartAccount,
+        platform: 'osp',
+        walletType: 'abstract',
+      },
+      new Date(),
+    );
     const [after] = await db().select().from(customers).where(eq(customers.id, user.id));
     expect(after).toMatchObject({ ospAaAddress: smartAccount.toLowerCase(), isOldType: false });
     expect((await addressRows(smartAccount)).map((row) => row.customerId)).toEqual([user.id]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { decodeJwt, SignJWT } from 'jose';
 import { type Address, getAddress } from 'viem';
@@ -31,7 +32,7 @@ describeWithDatabases('POST /identity/refresh: absolute session limit', ({ datab
 
   /** A valid id token of this API (its own key, issuer, audience), with the given auth_time or none. */
   const tokenWithAuthTime = (address: Address, authTime: number | undefined) =>
-    new SignJWT(authTime === undefined ? {} : { auth_time: authTime })
+    new SignJWT(authTime === undefined ? { sid: randomUUID() } : { auth_time: authTime, sid: randomUUID() })
       .setProtectedHeader({ alg: 'ES256', kid: app.identity.keys.kid })
       .setSubject(address)
       .setIssuer(app.identity.settings.issuer)

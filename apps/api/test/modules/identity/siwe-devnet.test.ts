@@ -1,4 +1,4 @@
-import { smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import { smartAccountFactoryAbi, smartAccountFactoryBytecode } from '@ojo/contracts/generated/abis';
 import { type OjoSmartAccount, toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
@@ -6,7 +6,7 @@ import { devnetKeys } from '@ojo/devnet/keys';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers';
 import { devnetEnv, saasHeaders, siweMessage, startTestDevnet } from '../../support/identity';
 
@@ -16,6 +16,9 @@ let chain: Awaited<ReturnType<typeof startTestDevnet>>;
 /** A smart account that is not deployed (signs through EIP-6492) and one that is (EIP-1271). */
 let counterfactual: OjoSmartAccount;
 let deployed: OjoSmartAccount;
+/** Accounts of another deployment of the same factory contract: real smart accounts, but not the product's. */
+let rivalCounterfactual: OjoSmartAccount;
+let rivalDeployed: OjoSmartAccount;
 
 beforeAll(async () => {
   chain = await startTestDevnet();
@@ -37,6 +40,29 @@ beforeAll(async () => {
   });
   await client.waitForTransactionReceipt({ hash });
   deployed = await toOjoSmartAccount({ client, factoryAddress, owner: deployedOwner });
+
+  const rivalDeployment = await funder.deployContract({
+    abi: smartAccountFactoryAbi,
+    bytecode: smartAccountFactoryBytecode,
+    args: [devnet.deployments.entryPoint],
+  });
+  const rivalFactory = (await client.waitForTransactionReceipt({ hash: rivalDeployment })).contractAddress;
+  if (!rivalFactory) throw new Error('the rival factory was not deployed');
+  rivalCounterfactual = await toOjoSmartAccount({
+    client,
+    factoryAddress: rivalFactory,
+    owner: privateKeyToAccount(generatePrivateKey()),
+  });
+  const rivalOwner = privateKeyToAccount(generatePrivateKey());
+  await client.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: rivalFactory,
+      abi: smartAccountFactoryAbi,
+      functionName: 'createAccount',
+      args: [rivalOwner.address, 0n],
+    }),
+  });
+  rivalDeployed = await toOjoSmartAccount({ client, factoryAddress: rivalFactory, owner: rivalOwner });
 }, 240_000);
 
 afterAll(async () => {
@@ -89,7 +115,8 @@ describeWithDatabases(
         audience: 'OJO Arena',
       });
       expect(payload.sub).toBe(counterfactual.address);
-      expect(payload.exp! - payload.iat!).toBe(3600);
+      // It lasts as the web session does (spec 9: 604800 s from the sign-in).
+      expect(payload.exp! - (payload.auth_time as number)).toBe(604_800);
       expect(expiresAt).toBe(payload.exp! * 1000);
     });
 
@@ -98,6 +125,77 @@ describeWithDatabases(
       const response = await verify(message, await deployed.signMessage({ message }));
       expect(response.statusCode).toBe(200);
       expect(decodeJwt(response.json().obj.idToken).sub).toBe(deployed.address);
+    });
+
+    describe('only product smart accounts sign in (accounts are free: anything else would farm referrals)', () => {
+      const expectNotProduct = async (sign: (message: string) => Promise<Hex>, address: Address) => {
+        const nonce = await getNonce();
+        const message = siweMessage(address, nonce);
+        const response = await verify(message, await sign(message));
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ success: false, msgKey: 'siwe.account.not.product' });
+        // The nonce stays usable for a proper sign-in.
+        const good = siweMessage(deployed.address, nonce);
+        expect((await verify(good, await deployed.signMessage({ message: good }))).statusCode).toBe(200);
+      };
+
+      it('refuses a plain key: its signature is valid, but it is no smart account', async () => {
+        const key = privateKeyToAccount(generatePrivateKey());
+        await expectNotProduct((message) => key.signMessage({ message }), key.address);
+      });
+
+      it('refuses a counterfactual account of another factory (the EIP-6492 wrapper names it, not ours)', async () => {
+        await expectNotProduct(
+          (message) => rivalCounterfactual.signMessage({ message }),
+          rivalCounterfactual.address,
+        );
+      });
+
+      it('refuses a deployed account whose implementation is not our SmartAccount', async () => {
+        await expectNotProduct((message) => rivalDeployed.signMessage({ message }), rivalDeployed.address);
+      });
+    });
+
+    it('counts a referral only once the invitee is a full user: after the profile, not at the login', async () => {
+      const signIn = async (account: OjoSmartAccount, inviteCode: string) => {
+        const message = siweMessage(account.address, await getNonce());
+        const { idToken } = (await verify(message, await account.signMessage({ message }))).json().obj;
+        const login = await app.inject({
+          method: 'POST',
+          url: '/customer/login',
+          headers: saasHeaders,
+          payload: { idToken, publicKey: account.address, inviteCode, sourceType: 'web' },
+        });
+        expect(login.statusCode).toBe(200);
+        return { ...saasHeaders, jwt_token: login.json().obj.jwtKey as string };
+      };
+      const referred = async (headers: Record<string, string>) =>
+        (await app.inject({ method: 'GET', url: '/customer/invite', headers })).json().obj.invitedMap.web
+          ?.count ?? 0;
+      const client = createDevnetPublicClient(chain.devnet.rpcUrl);
+      const newAccount = () =>
+        toOjoSmartAccount({
+          client,
+          factoryAddress: chain.devnet.deployments.contracts.SmartAccountFactory,
+          owner: privateKeyToAccount(generatePrivateKey()),
+        });
+
+      const inviter = await signIn(await newAccount(), '');
+      const { inviteCode } = (
+        await app.inject({ method: 'GET', url: '/customer/invite', headers: inviter })
+      ).json().obj;
+      const invitee = await signIn(await newAccount(), inviteCode);
+      expect(await referred(inviter)).toBe(0);
+
+      const handle = `ref_${Date.now().toString(36)}`;
+      const profile = await app.inject({
+        method: 'POST',
+        url: '/profile',
+        headers: invitee,
+        payload: { handle },
+      });
+      expect(profile.statusCode).toBe(200);
+      await expect.poll(() => referred(inviter), { timeout: 30_000 }).toBe(1);
     });
 
     it('publishes an OpenID discovery document pointing at the JWKS', async () => {

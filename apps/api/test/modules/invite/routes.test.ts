@@ -1,7 +1,9 @@
 import { describeWithDatabases } from '@ojo/db/testing';
+import { decodeJwt } from 'jose';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countReferralOfFullUser } from '../../../src/modules/invite/service';
 import { buildTestApp, insertCustomer } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
@@ -9,7 +11,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-describeWithDatabases('invites (issue 5): codes, check, counting once per invitee', ({ database }) => {
+describeWithDatabases('invites: codes, check, counting a full user once per invitee', ({ database }) => {
   let app: TestApp;
 
   beforeAll(async () => {
@@ -31,6 +33,9 @@ describeWithDatabases('invites (issue 5): codes, check, counting once per invite
     expect(response.statusCode).toBe(200);
     return response.json().obj.jwtKey as string;
   };
+  /** What storing the customer's profile does for referrals (profile service, in its transaction). */
+  const becomeFullUser = (jwt: string) =>
+    database().db.transaction((tx) => countReferralOfFullUser(tx, decodeJwt(jwt).sub as string));
   const inviteInfo = async (jwt: string) => {
     const response = await app.inject({
       method: 'GET',
@@ -41,7 +46,7 @@ describeWithDatabases('invites (issue 5): codes, check, counting once per invite
     return response.json().obj;
   };
 
-  it('counts an invited registration once per invitee, per source type, unknown types as web', async () => {
+  it('counts an invitee once they are a full user, once, per source type, unknown types as web', async () => {
     const inviterAddress = newAddress();
     const inviterJwt = await register(inviterAddress, '');
     const inviter = await inviteInfo(inviterJwt);
@@ -58,26 +63,54 @@ describeWithDatabases('invites (issue 5): codes, check, counting once per invite
     // The same player retrying the login (or with another source type) is not a second referral.
     await register(dashPlayer, code, 'DOJO_DASH');
     await register(dashPlayer, code, 'web');
-    expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ DOJO_DASH: { count: 1 } });
     expect(await inviteInfo(dashJwt)).toMatchObject({ selectedInviteCode: code, defaultInviteCode: code });
+    // Registered but without a profile: a free account, not counted yet.
+    expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({});
+    expect(await becomeFullUser(dashJwt)).toBe(true);
+    expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ DOJO_DASH: { count: 1 } });
+    // Idempotent: a retried profile job counts nothing more.
+    expect(await becomeFullUser(dashJwt)).toBe(false);
+    expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ DOJO_DASH: { count: 1 } });
 
-    await register(newAddress(), code, 'SOMETHING_ELSE');
-    await register(newAddress(), code.toLowerCase());
+    const other = await register(newAddress(), code, 'SOMETHING_ELSE');
+    const lowerCase = await register(newAddress(), code.toLowerCase());
+    await register(newAddress(), code, 'web');
+    await becomeFullUser(other);
+    await becomeFullUser(lowerCase);
     expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ DOJO_DASH: { count: 1 }, web: { count: 2 } });
 
     // The inviter logging in again with its own code, and a stranger with an unknown code, count nothing.
     await register(inviterAddress, code, 'web');
     const stranger = newAddress();
     const strangerJwt = await register(stranger, 'ZZZZZ9', 'web');
+    expect(await becomeFullUser(inviterJwt)).toBe(false);
+    expect(await becomeFullUser(strangerJwt)).toBe(false);
     expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ DOJO_DASH: { count: 1 }, web: { count: 2 } });
     expect((await inviteInfo(strangerJwt)).selectedInviteCode).toBeNull();
+  });
+
+  it('counts nothing when the transaction that saves the profile rolls back', async () => {
+    const inviterJwt = await register(newAddress(), '');
+    const { inviteCode } = await inviteInfo(inviterJwt);
+    const inviteeJwt = await register(newAddress(), inviteCode, 'web');
+    await expect(
+      database().db.transaction(async (tx) => {
+        await countReferralOfFullUser(tx, decodeJwt(inviteeJwt).sub as string);
+        throw new Error('the profile was not saved');
+      }),
+    ).rejects.toThrow('the profile was not saved');
+    expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({});
   });
 
   it('two concurrent first logins of one invitee count once', async () => {
     const inviterJwt = await register(newAddress(), '');
     const { inviteCode } = await inviteInfo(inviterJwt);
     const invitee = newAddress();
-    await Promise.all([register(invitee, inviteCode, 'web'), register(invitee, inviteCode, 'web')]);
+    const [jwt] = await Promise.all([
+      register(invitee, inviteCode, 'web'),
+      register(invitee, inviteCode, 'web'),
+    ]);
+    await becomeFullUser(jwt);
     expect((await inviteInfo(inviterJwt)).invitedMap).toEqual({ web: { count: 1 } });
   });
 

@@ -28,7 +28,8 @@ function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
   useEffect(() => {
     void store.initialize();
     const stopUnauthorized = apiClient.onUnauthorized(() => {
-      if (store.getState().jwt || getJwt()) void store.logout();
+      // The API refused the session: it has ended there already.
+      if (store.getState().jwt || getJwt()) void store.logout({ endSession: false });
     });
     const onVisibilityChange = () => {
       if (document.visibilityState === 'visible') void store.renewTokens();

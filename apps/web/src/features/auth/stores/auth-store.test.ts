@@ -173,11 +173,15 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
 });
 
 describe('spec 4 Logout', () => {
-  it('clears the tokens (ending the identity session), disconnects the wallet, resets and goes to /', async () => {
+  it('clears the tokens, ends the identity session on the server, disconnects the wallet, resets and goes to /', async () => {
     await store.loginWithAccount(invite);
+    const jwt = session.get('jwt');
+    const idToken = session.get('idToken');
     session.set('taskId', '411010');
     session.set('platform', 'twitter');
     await store.logout();
+    // The server revokes the session of the tokens the page held, so copies of them stop working too.
+    expect(backend.endedSessions).toEqual([{ jwt, idToken }]);
     expect(session.values.size).toBe(0);
     expect(wallet.disconnects).toBe(1);
     expect(resets).toBe(1);
@@ -187,6 +191,13 @@ describe('spec 4 Logout', () => {
       jwt: null,
       navigation: { to: '/', replace: false },
     });
+  });
+
+  it('after a 401 logs out without asking the server again', async () => {
+    await store.loginWithAccount(invite);
+    await store.logout({ endSession: false });
+    expect(backend.endedSessions).toEqual([]);
+    expect(session.values.size).toBe(0);
   });
 });
 

@@ -69,6 +69,8 @@ export interface AuthApi {
   }): Promise<CustomerLoginResult>;
   bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
   getCustomer(): Promise<CustomerInfo>;
+  /** Revokes the session of `jwt` and of the id token on the server (spec 4 Logout). */
+  endSession(body: { jwt: string; idToken?: string }): Promise<void>;
 }
 
 export interface SessionValues {
@@ -351,13 +353,20 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
     /**
      * spec 4 Logout: clears the id token, jwt, platform and task id; ends the identity session and disconnects the
-     * wallet; clears local and session storage; resets the user and invite state; navigates to /.
+     * wallet; clears local and session storage; resets the user and invite state; navigates to /. After a 401 the
+     * server has ended the session already (`endSession: false`).
      */
-    async logout(): Promise<void> {
+    async logout(options: { endSession?: boolean } = {}): Promise<void> {
       attempt += 1;
-      // The id token is a stateless, short-lived JWT: forgetting it (with its cookie) ends the identity session.
+      const jwt = state.jwt ?? deps.session.get('jwt');
+      const idToken = deps.session.get('idToken');
       deps.session.clear();
       setState({ ...INITIAL_AUTH_STATE, navigation: { to: deps.homePath, replace: false } });
+      // The server revokes the session, so copies of the tokens stop working too. Sent after the state is cleared:
+      // the person is logged out here whatever the answer, and a 401 finds no session left to log out.
+      if (jwt && options.endSession !== false) {
+        void deps.api.endSession({ jwt, ...(idToken ? { idToken } : {}) }).catch(() => {});
+      }
       // The wallet library records its disconnection in storage: disconnect first, then clear the storage.
       await deps.wallet.disconnect().catch(() => {});
       deps.resetApp();

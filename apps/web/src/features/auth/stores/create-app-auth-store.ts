@@ -23,6 +23,7 @@ const api: AuthApi = {
   loginOauth: async (body) => (await import('../api/login-oauth')).loginOauth(body),
   bindCustomer: async (body) => (await import('../api/bind-customer')).bindCustomer(body),
   getCustomer: async () => (await import('../api/get-customer')).getCustomer(),
+  endSession: async (body) => (await import('../api/end-session')).endSession(body),
 };
 
 function clearBrowserStorage(): void {

@@ -106,6 +106,11 @@ export class FakeBackend implements AuthApi {
     this.calls.push('customer');
     return this.customer;
   }
+  endedSessions: { jwt: string; idToken?: string }[] = [];
+  async endSession(body: { jwt: string; idToken?: string }) {
+    this.calls.push('endSession');
+    this.endedSessions.push(body);
+  }
 }
 
 /** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */

@@ -84,6 +84,7 @@ function InviteDetails() {
           <p className="mt-2 text-sm font-bold uppercase tracking-[0.3em] text-slate-400">
             {REFERRAL_TEXT.referred}
           </p>
+          <p className="mt-3 text-sm text-slate-400">{REFERRAL_TEXT.referredRule}</p>
         </div>
       </section>
     </div>

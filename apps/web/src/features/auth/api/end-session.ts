@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * `POST /customer/logout` (secure): spec 4 Logout 'Ends the identity session'. The API revokes the session of `jwt`
+ * and of the id token, so copies of either stop working. Sent with the jwt the logout just removed from storage.
+ */
+export async function endSession(body: { jwt: string; idToken?: string }): Promise<void> {
+  await apiClient.call({
+    host: 'customer',
+    path: '/customer/logout',
+    method: 'POST',
+    secure: true,
+    jwt: body.jwt,
+    body: body.idToken ? { idToken: body.idToken } : {},
+    schema: z.null(),
+  });
+}
