@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { devnetKeys } from '@ojo/devnet/keys';
+import { devnetKeys } from '@ojo/contracts/devnet-keys';
 import { z } from 'zod';
+import { type ModuleConfig, readModuleConfig } from './slices';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -94,7 +95,7 @@ const envSchema = z.object({
   GAS_MAX_PRE_VERIFICATION_GAS: positiveInt.default(500_000),
 });
 
-export interface AppConfig {
+export interface AppConfig extends ModuleConfig {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
   port: number;
@@ -190,7 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       );
     }
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const moduleConfig = readModuleConfig(env, problems);
+  if (!parsed.success || !moduleConfig || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
 
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const jwtSecret = values.JWT_SECRET ?? readOrCreateLocalSecret(dataDir);
 
   return {
+    ...moduleConfig,
     nodeEnv: values.NODE_ENV,
     isProduction,
     port: values.API_PORT,

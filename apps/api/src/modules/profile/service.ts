@@ -77,7 +77,7 @@ export async function createProfile(
   const owner = getAddress(customer.ospAaAddress);
   const registry = chain.contractAddress('ProfileRegistry');
 
-  return chain.serialize(async () => {
+  return serialize(async () => {
     const existingId = await chain.publicClient.readContract({
       address: registry,
       abi: profileRegistryAbi,
@@ -131,6 +131,14 @@ export async function createProfile(
     await saveProfile(db, customer.id, profile);
     return profile;
   });
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/** One registration at a time from this process (replaced by the durable job queue). */
+function serialize<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 async function saveProfile(db: Database, customerId: string, profile: Profile): Promise<void> {
