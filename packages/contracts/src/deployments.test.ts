@@ -95,7 +95,9 @@ describe('deployments from configuration', () => {
 
   it('reads a prefix (a front end build) ', () => {
     const prefixed = Object.fromEntries(Object.entries(env).map(([key, value]) => [`VITE_${key}`, value]));
-    expect(deploymentsFromEnv(prefixed, { chainId: 11124, prefix: 'VITE_' })).toEqual(parseDeployments(valid));
+    expect(deploymentsFromEnv(prefixed, { chainId: 11124, prefix: 'VITE_' })).toEqual(
+      parseDeployments(valid),
+    );
   });
 
   it('lists every missing or invalid variable when only some are set', () => {
