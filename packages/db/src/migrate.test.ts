@@ -14,13 +14,18 @@ describeWithDatabases('migrations', ({ database }) => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'auth_nonces',
+      'chain_transactions',
       'customer_addresses',
       'customers',
       'invitations',
+      'jobs',
+      'leases',
       'ledger_entries',
       'oidc_codes',
       'old_login_locks',
+      'profile_registrations',
       'seed_runs',
+      'signer_nonces',
       'sponsored_operations',
     ]);
   });
