@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { type JobsConfig, jobsEnv, toJobsConfig } from '../jobs/config';
 import {
   type ChainDeploymentsConfig,
+  type ChainWritesConfig,
   chainDeploymentsEnv,
   toChainDeploymentsConfig,
+  toChainWritesConfig,
 } from '../modules/chain/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
 
@@ -17,6 +19,8 @@ const sliceSchema = z.object({ ...chainDeploymentsEnv, ...jobsEnv, ...profileBud
 export interface ModuleConfig {
   /** Where the contract addresses come from (a deployments file, or configuration). */
   deployments: ChainDeploymentsConfig;
+  /** How the API's transactions are sent (re-sent when not mined in time). */
+  chainWrites: ChainWritesConfig;
   /** The durable job runner of this node. */
   jobs: JobsConfig;
   /** The global daily budget of profile registrations (paid by the API's registrar key). */
@@ -34,5 +38,10 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
   const values = parsed.data;
   const deployments = toChainDeploymentsConfig(values, env, problems);
   if (!deployments) return undefined;
-  return { deployments, jobs: toJobsConfig(values), profileBudget: toProfileBudgetConfig(values) };
+  return {
+    deployments,
+    chainWrites: toChainWritesConfig(values),
+    jobs: toJobsConfig(values),
+    profileBudget: toProfileBudgetConfig(values),
+  };
 }

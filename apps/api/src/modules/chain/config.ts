@@ -19,31 +19,32 @@ export const chainDeploymentsEnv = {
   CHAIN_TX_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).default(30_000),
 };
 
-export type ChainDeploymentsConfig = {
+export type ChainDeploymentsConfig =
+  /** `file` absolute, or undefined for `<DATA_DIR>/devnet/deployments.json`. */
+  { source: 'file'; file: string | undefined } | { source: 'configuration'; deployments: Deployments };
+
+export interface ChainWritesConfig {
   /** A transaction not mined after this long is re-sent with bumped fees (or sent again if it was dropped). */
   replaceAfterMs: number;
-} & (
-  | {
-      source: 'file' /** Absolute, or undefined for `<DATA_DIR>/devnet/deployments.json`. */;
-      file: string | undefined;
-    }
-  | { source: 'configuration'; deployments: Deployments }
-);
+}
+
+export const toChainWritesConfig = (values: { CHAIN_TX_REPLACE_AFTER_MS: number }): ChainWritesConfig => ({
+  replaceAfterMs: values.CHAIN_TX_REPLACE_AFTER_MS,
+});
 
 export function toChainDeploymentsConfig(
-  values: { DEPLOYMENTS_FILE: string | undefined; CHAIN_TX_REPLACE_AFTER_MS: number },
+  values: { DEPLOYMENTS_FILE: string | undefined },
   env: NodeJS.ProcessEnv,
   problems: string[],
 ): ChainDeploymentsConfig | undefined {
-  const replaceAfterMs = values.CHAIN_TX_REPLACE_AFTER_MS;
   const chainId = Number(env.CHAIN_ID || LOCAL_CHAIN_ID);
   try {
     const configured = deploymentsFromEnv(env, { chainId });
-    if (configured) return { source: 'configuration', deployments: configured, replaceAfterMs };
+    if (configured) return { source: 'configuration', deployments: configured };
   } catch (error) {
     if (!(error instanceof DeploymentsError)) throw error;
     problems.push(...error.message.split('\n'));
     return undefined;
   }
-  return { source: 'file', file: values.DEPLOYMENTS_FILE, replaceAfterMs };
+  return { source: 'file', file: values.DEPLOYMENTS_FILE };
 }

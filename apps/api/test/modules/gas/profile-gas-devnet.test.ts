@@ -17,7 +17,6 @@ import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
-import { PROFILE_TEXT } from '@ojo/domain/messages';
 import { type Address, createClient, encodeFunctionData, type Hex, http, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,9 +103,8 @@ function operationBody(operation: Partial<SponsoredUserOperation> & { sender: Ad
   };
 }
 
-describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, database }) => {
+describeWithDatabases('sponsored gas (devnet)', ({ database }) => {
   let app: TestApp;
-  const tag = kind === 'pglite' ? 'pg' : 'ps';
   const registry = () => chain.devnet.deployments.contracts.ProfileRegistry;
   const client = () => createDevnetPublicClient(chain.devnet.rpcUrl);
 
@@ -121,87 +119,6 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
     ...saasHeaders,
     jwt_token: await app.issueSessionToken(customer.id),
   });
-  const createProfile = async (customer: Customer, handle: string) =>
-    app.inject({ method: 'POST', url: '/profile', headers: await asCustomer(customer), payload: { handle } });
-
-  describe('profile service', () => {
-    it('lists the reserved handles', async () => {
-      const response = await app.inject({ method: 'GET', url: '/profile/whitelist', headers: saasHeaders });
-      expect(response.json().obj).toEqual(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']);
-    });
-
-    it('creates the profile on chain for the smart account and stores it', async () => {
-      const owner = newAddress();
-      const customer = await insertCustomer(database().db, { ospAaAddress: owner.toLowerCase() });
-      const handle = `${tag}_player_one`;
-      const response = await createProfile(customer, handle);
-      expect(response.statusCode).toBe(200);
-      const profile = response.json().obj;
-      expect(profile.handle).toBe(handle);
-
-      const onChainId = await client().readContract({
-        address: registry(),
-        abi: profileRegistryAbi,
-        functionName: 'profileOf',
-        args: [owner],
-      });
-      expect(profile.profile_id).toBe(onChainId.toString());
-      expect(
-        await client().readContract({
-          address: registry(),
-          abi: profileRegistryAbi,
-          functionName: 'handleOf',
-          args: [onChainId],
-        }),
-      ).toBe(handle);
-
-      const mine = await app.inject({ method: 'GET', url: '/profile', headers: await asCustomer(customer) });
-      expect(mine.json().obj).toEqual(profile);
-      const byHandle = await app.inject({
-        method: 'GET',
-        url: `/profile/handle/${handle}`,
-        headers: saasHeaders,
-      });
-      expect(byHandle.json().obj).toEqual({ ...profile, owner });
-      const free = await app.inject({
-        method: 'GET',
-        url: `/profile/handle/${tag}_free_one`,
-        headers: saasHeaders,
-      });
-      expect(free.json()).toMatchObject({ success: true, obj: null });
-
-      const again = await createProfile(customer, `${tag}_second`);
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'PROFILE_EXISTS', message: PROFILE_TEXT.alreadyCreated });
-
-      const other = await insertCustomer(database().db, { ospAaAddress: newAddress().toLowerCase() });
-      const taken = await createProfile(other, handle);
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ success: false, code: 'HANDLE_TAKEN', msgKey: 'HANDLE_TAKEN' });
-    });
-
-    it('refuses an invalid handle with the exact text and a reserved one as not available', async () => {
-      const customer = await insertCustomer(database().db, { ospAaAddress: newAddress().toLowerCase() });
-      for (const handle of ['Bad!', 'abc', 'a_very_long_handle_x']) {
-        const response = await createProfile(customer, handle);
-        expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe(
-          'Restrict input to lowercase letters,numbers,underscores,Must be 4 and 15 characters.',
-        );
-      }
-      const reserved = await createProfile(customer, 'admin');
-      expect(reserved.statusCode).toBe(409);
-      expect(reserved.json().message).toBe('This handle name is not available. Please try another.');
-    });
-
-    it('refuses a customer without a smart account', async () => {
-      const customer = await insertCustomer(database().db, { isOldType: true });
-      const response = await createProfile(customer, `${tag}_no_aa`);
-      expect(response.statusCode).toBe(403);
-      expect(response.json().msgKey).toBe('profile.smart.account.required');
-    });
-  });
-
   describe('POST /contract/gas/policy', () => {
     it('sponsors an allowed operation, which then runs through the bundler with no ETH in the account', async () => {
       const account = await toOjoSmartAccount({
@@ -346,7 +263,7 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
       // The very same proxy code, but pointing at another implementation (anybody can deploy a factory).
       refused(await policyFor(await deployAccount(await deployOtherFactory())));
 
-      // createProfile(handle) would skip the reserved list: the API creates profiles itself, never sponsored.
+      // A registry call would skip the reserved list: the API creates profiles itself, never sponsored.
       const account = await deployAccount();
       const customer = await insertCustomer(database().db, { ospAaAddress: account.toLowerCase() });
       const createOwnProfile = await app.inject({
@@ -361,7 +278,11 @@ describeWithDatabases('profiles on chain and sponsored gas (devnet)', ({ kind, d
             args: [
               registry(),
               0n,
-              encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['admin'] }),
+              encodeFunctionData({
+                abi: profileRegistryAbi,
+                functionName: 'createProfileFor',
+                args: [account, 'admin'],
+              }),
             ],
           }),
         }),
