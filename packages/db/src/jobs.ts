@@ -96,7 +96,10 @@ const heldBy = (job: Pick<ClaimedJob, 'id' | 'lockedBy' | 'attempts'>) =>
     eq(jobs.attempts, job.attempts),
   );
 
-/** Extends the lease of a job this worker still holds; false when it lost it (stop working on it). */
+/**
+ * Extends the lease of a job this worker still holds; false when it lost it (stop working on it). An expired lease
+ * is not revived: another node may be claiming the job at this moment.
+ */
 export async function renewJobLease(
   db: Database,
   job: Pick<ClaimedJob, 'id' | 'lockedBy' | 'attempts'>,
@@ -105,7 +108,7 @@ export async function renewJobLease(
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
-    .where(heldBy(job))
+    .where(and(heldBy(job), sql`${jobs.lockedUntil} > now()`))
     .returning({ id: jobs.id });
   return rows.length === 1;
 }

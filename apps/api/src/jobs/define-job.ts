@@ -32,7 +32,7 @@ export interface JobContext<Payload> {
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   kind: string;
   payload: Schema;
-  /** Runs before it fails for good (default 10). */
+  /** Runs before it fails for good (default: the row's max_attempts, 10). */
   maxAttempts?: number;
   /** Back-off between attempts (default 1 s doubling to 60 s, with jitter). */
   backoff?: { baseMs: number; maxMs: number };

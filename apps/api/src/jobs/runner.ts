@@ -8,7 +8,6 @@ import type { JobDefinition, JobDependencies } from './define-job';
 import { PermanentJobError } from './errors';
 
 const DEFAULT_BACKOFF = { baseMs: 1000, maxMs: 60_000 };
-const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface JobRunner {
   /** This node's worker id (host:pid:random), written to the rows it holds. */
@@ -54,8 +53,10 @@ export function createJobRunner(options: {
     });
 
   const finishFailed = async (job: ClaimedJob, definition: JobDefinition, error: unknown) => {
-    const permanent = error instanceof PermanentJobError;
-    const retryInMs = permanent ? null : retryDelayMs(job.attempts, definition.backoff ?? DEFAULT_BACKOFF);
+    // The definition's limit wins over the row's (the row was enqueued wherever the decision was taken).
+    const isLast =
+      error instanceof PermanentJobError || job.attempts >= (definition.maxAttempts ?? job.maxAttempts);
+    const retryInMs = isLast ? null : retryDelayMs(job.attempts, definition.backoff ?? DEFAULT_BACKOFF);
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const state = await db.transaction(async (tx) => {
       const written = await failJob(tx, job, message, retryInMs);

@@ -109,8 +109,7 @@ export const registerProfileJob = defineJob({
       .select()
       .from(profileRegistrations)
       .where(eq(profileRegistrations.id, payload.registrationId));
-    if (!registration || registration.status !== 'pending')
-      return { skipped: registration?.status ?? 'missing' };
+    if (registration?.status !== 'pending') return { skipped: registration?.status ?? 'missing' };
 
     const registry: Registry = { address: deps.chain.contractAddress('ProfileRegistry'), deps };
     const owner = getAddress(registration.ownerAddress);
