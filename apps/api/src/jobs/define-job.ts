@@ -17,8 +17,8 @@ export interface JobDependencies {
 
 export interface JobContext<Payload> {
   payload: Payload;
-  /** The claimed row: `key` names this job, `attempts` counts its runs (take-overs included). */
-  job: Pick<ClaimedJob, 'id' | 'key' | 'kind' | 'attempts'>;
+  /** The claimed row: `key` names this job, `attempts` counts its runs (take-overs included), `lockedBy` is this node. */
+  job: Pick<ClaimedJob, 'id' | 'key' | 'kind' | 'attempts' | 'lockedBy'>;
   deps: JobDependencies;
   log: FastifyBaseLogger;
   /** Aborted when this node lost the job's lease or shuts down: stop, and leave the rest to the next holder. */

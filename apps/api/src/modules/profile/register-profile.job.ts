@@ -161,7 +161,7 @@ export const registerProfileJob = defineJob({
     if (profileId === 0n) throw new Error(`no profile for ${owner} after ${mined.hash}`);
     if (mined.reverted) return adoptOnChainProfile(registry, registration, profileId);
     await saveCreated(deps.db, registration, registration.handle, profileId);
-    return { profileId: profileId.toString(), handle: registration.handle, hash: mined.hash };
+    return { profileId: profileId.toString(), handle: registration.handle, hash: mined.hash, ranBy: job.lockedBy };
   },
   async onFailed(tx: Transaction, payload, error) {
     await tx
