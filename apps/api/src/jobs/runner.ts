@@ -81,6 +81,11 @@ export function createJobRunner(options: {
       Math.max(250, Math.floor(config.leaseMs / 3)),
     );
     try {
+      // Claimed again after its holder died each time (a job that crashes its node): stop at the limit.
+      const maxAttempts = definition.maxAttempts ?? job.maxAttempts;
+      if (job.attempts > maxAttempts) {
+        throw new PermanentJobError('TOO_MANY_ATTEMPTS', `claimed ${job.attempts} times; its holders died`);
+      }
       const parsed = definition.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError('INVALID_PAYLOAD', parsed.error.message);
       const result = await definition.handle({

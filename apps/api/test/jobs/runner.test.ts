@@ -146,6 +146,35 @@ describeWithDatabases('the job runner', ({ database }) => {
     expect(failures).toEqual(['still down']);
   });
 
+  it('gives up on a job whose holders kept dying, without running it again', async () => {
+    const kind = uniqueKind();
+    let ran = false;
+    await enqueue(kind, `${kind}:poison`, {});
+    // Two holders already died running it (claimed, lease ran out, never finished).
+    await database()
+      .db.update(jobs)
+      .set({
+        state: 'running',
+        attempts: 2,
+        lockedBy: 'dead-node',
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(jobs.key, `${kind}:poison`));
+    startRunner([
+      defineJob({
+        kind,
+        payload: z.object({}),
+        maxAttempts: 2,
+        handle: async () => {
+          ran = true;
+        },
+      }),
+    ]);
+    expect(await settle(`${kind}:poison`)).toMatchObject({ state: 'failed', attempts: 3 });
+    expect((await findJob(database().db, `${kind}:poison`))?.lastError).toMatch(/claimed 3 times/);
+    expect(ran).toBe(false);
+  });
+
   it('refuses a payload its schema rejects without running the handler', async () => {
     const kind = uniqueKind();
     let ran = false;

@@ -1,4 +1,5 @@
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
+import { findChainTransaction } from '@ojo/db/chain-transactions';
 import type { Database, Transaction } from '@ojo/db/client';
 import { PROFILE_REGISTER_JOB } from '@ojo/db/profile-registrations';
 import { customers } from '@ojo/db/schema/customers';
@@ -94,6 +95,24 @@ async function adoptOnChainProfile(registry: Registry, registration: ProfileRegi
   return { profileId: profileId.toString(), handle, adopted: handle !== registration.handle };
 }
 
+/** Before spending a nonce: the handle is free on chain and the registry would accept the call. */
+async function checkRegistrable(registry: Registry, args: readonly [Address, string]) {
+  const taken = () => new PermanentJobError(REGISTRATION_FAILURE.handleTaken, `${args[1]} is taken on chain`);
+  if ((await read(registry, 'profileIdOfHandle', args[1])) !== 0n) throw taken();
+  try {
+    await registry.deps.chain.publicClient.simulateContract({
+      account: registry.deps.chain.signer,
+      address: registry.address,
+      abi: profileRegistryAbi,
+      functionName: 'createProfileFor',
+      args,
+    });
+  } catch (error) {
+    if (revertName(error) === 'HandleTaken') throw taken();
+    throw error; // NotRegistrar (a key not yet allowed), an unreachable node, ...: try again later
+  }
+}
+
 /**
  * Registers a reserved handle on chain with the API's registrar key (ProfileRegistry.createProfileFor), then
  * records it. Safe to run again from the start: it reads the registration and the chain first, and the chain
@@ -113,43 +132,21 @@ export const registerProfileJob = defineJob({
 
     const registry: Registry = { address: deps.chain.contractAddress('ProfileRegistry'), deps };
     const owner = getAddress(registration.ownerAddress);
-    const existing = await read(registry, 'profileOf', owner);
-    if (existing !== 0n) return adoptOnChainProfile(registry, registration, existing);
-    if ((await read(registry, 'profileIdOfHandle', registration.handle)) !== 0n) {
-      throw new PermanentJobError(
-        REGISTRATION_FAILURE.handleTaken,
-        `${registration.handle} is taken on chain`,
-      );
-    }
-
     const args = [owner, registration.handle] as const;
-    try {
-      await deps.chain.publicClient.simulateContract({
-        account: deps.chain.signer,
-        address: registry.address,
-        abi: profileRegistryAbi,
-        functionName: 'createProfileFor',
-        args,
-      });
-    } catch (error) {
-      if (revertName(error) === 'HandleTaken') {
-        throw new PermanentJobError(
-          REGISTRATION_FAILURE.handleTaken,
-          `${registration.handle} is taken on chain`,
-        );
-      }
-      throw error; // NotRegistrar (a key not yet allowed), an unreachable node, ...: try again later
+    const write = {
+      key: `${job.key}:createProfileFor`,
+      jobId: job.id,
+      to: registry.address,
+      data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfileFor', args }),
+    };
+    // A run resumed after a crash finishes its own transaction first (and records its receipt and cost).
+    if (!(await findChainTransaction(deps.db, write.key))) {
+      const existing = await read(registry, 'profileOf', owner);
+      if (existing !== 0n) return adoptOnChainProfile(registry, registration, existing);
+      await checkRegistrable(registry, args);
     }
 
-    const mined = await deps.chainWriter.write(
-      {
-        key: `${job.key}:createProfileFor`,
-        jobId: job.id,
-        to: registry.address,
-        data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfileFor', args }),
-      },
-      { signal },
-    );
+    const mined = await deps.chainWriter.write(write, { signal });
     const profileId = await read(registry, 'profileOf', owner);
     if (mined.reverted && profileId === 0n) {
       const taken = (await read(registry, 'profileIdOfHandle', registration.handle)) !== 0n;
@@ -161,7 +158,12 @@ export const registerProfileJob = defineJob({
     if (profileId === 0n) throw new Error(`no profile for ${owner} after ${mined.hash}`);
     if (mined.reverted) return adoptOnChainProfile(registry, registration, profileId);
     await saveCreated(deps.db, registration, registration.handle, profileId);
-    return { profileId: profileId.toString(), handle: registration.handle, hash: mined.hash, ranBy: job.lockedBy };
+    return {
+      profileId: profileId.toString(),
+      handle: registration.handle,
+      hash: mined.hash,
+      ranBy: job.lockedBy,
+    };
   },
   async onFailed(tx: Transaction, payload, error) {
     await tx

@@ -13,22 +13,23 @@ import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertCustomer } from '../../helpers';
-import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
+import { startTestChain, type TestChain } from '../../support/chain';
+import { saasHeaders } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-let chain: Awaited<ReturnType<typeof startTestDevnet>>;
+let chain: TestChain;
 
 beforeAll(async () => {
-  chain = await startTestDevnet();
-}, 240_000);
+  chain = await startTestChain();
+}, 120_000);
 afterAll(async () => {
   await chain?.stop();
 });
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-const client = () => createDevnetPublicClient(chain.devnet.rpcUrl);
-const registry = () => chain.devnet.deployments.contracts.ProfileRegistry;
+const client = () => createDevnetPublicClient(chain.rpcUrl);
+const registry = () => chain.deployments.contracts.ProfileRegistry;
 const readRegistry = (functionName: 'profileOf' | 'profileIdOfHandle', arg: string) =>
   client().readContract({
     address: registry(),
@@ -41,7 +42,7 @@ const signerNonce = () =>
 
 /** What the registrar wrote on chain without this database knowing (an answer lost, or another database). */
 async function registerDirectly(owner: Address, handle: string) {
-  const registrar = createDevnetWalletClient(chain.devnet.rpcUrl, devnetKeys.apiSigner);
+  const registrar = createDevnetWalletClient(chain.rpcUrl, devnetKeys.apiSigner);
   const hash = await registrar.writeContract({
     address: registry(),
     abi: profileRegistryAbi,
@@ -60,7 +61,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
 
   beforeAll(async () => {
     ({ app } = await buildTestApp(database(), {
-      ...devnetEnv(chain.devnet, chain.dataDir),
+      ...chain.env,
       PROFILE_RESERVED_HANDLES: `admin,${reserved}`,
       JOB_POLL_INTERVAL_MS: '100',
     }));
@@ -252,7 +253,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
       );
       limited = (
         await buildTestApp(database(), {
-          ...devnetEnv(chain.devnet, chain.dataDir),
+          ...chain.env,
           JOB_RUNNER: 'false',
           PROFILE_DAILY_REGISTRATIONS: String(started),
         })
@@ -270,7 +271,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
       await limited?.close();
       limited = (
         await buildTestApp(database(), {
-          ...devnetEnv(chain.devnet, chain.dataDir),
+          ...chain.env,
           JOB_RUNNER: 'false',
           PROFILE_DAILY_GAS_BUDGET_WEI: '1',
         })
