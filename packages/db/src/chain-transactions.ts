@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from './client';
 import {
   type ChainTransaction,
@@ -6,6 +6,7 @@ import {
   type NewChainTransaction,
   signerNonces,
 } from './schema/chain-transactions';
+import { jobs } from './schema/jobs';
 
 /**
  * One nonce sequence per signing key and chain, shared by every node (DESIGN.md section 9), and the record of
@@ -162,4 +163,33 @@ export async function abandonChainTransaction(db: Database, id: string): Promise
     .update(chainTransactions)
     .set({ status: 'abandoned', updatedAt: sql`now()` })
     .where(and(eq(chainTransactions.id, id), ne(chainTransactions.status, 'mined')));
+}
+
+/**
+ * Unmined transactions of `key` with nonces in [fromNonce, toNonce) that nobody will send again: their job has
+ * ended (or they have none) and they have not changed for `idleMs`. A nonce of the key that stays unused blocks
+ * every later one, so the writer fills these with a no-op.
+ */
+export async function findOrphanedNonces(
+  db: Database,
+  key: SignerKey,
+  range: { fromNonce: bigint; toNonce: bigint; idleMs: number },
+): Promise<ChainTransaction[]> {
+  const rows = await db
+    .select({ transaction: chainTransactions })
+    .from(chainTransactions)
+    .leftJoin(jobs, eq(jobs.id, chainTransactions.jobId))
+    .where(
+      and(
+        eq(chainTransactions.chainId, key.chainId),
+        eq(chainTransactions.fromAddress, key.address.toLowerCase()),
+        inArray(chainTransactions.status, ['prepared', 'sent']),
+        gte(chainTransactions.nonce, range.fromNonce),
+        lt(chainTransactions.nonce, range.toNonce),
+        sql`(${jobs.id} is null or ${jobs.state} in ('succeeded', 'failed'))`,
+        sql`${chainTransactions.updatedAt} < now() - ${range.idleMs} * interval '1 millisecond'`,
+      ),
+    )
+    .orderBy(chainTransactions.nonce);
+  return rows.map((row) => row.transaction);
 }

@@ -1,6 +1,7 @@
 import {
   abandonChainTransaction,
   findChainTransaction,
+  findOrphanedNonces,
   prepareChainTransaction,
   recordMined,
   recordReplacement,
@@ -199,6 +200,32 @@ export function createChainWriter(options: {
     return recordReplacement(db, row.id, { ...signed, ...fees });
   };
 
+  /**
+   * Earlier nonces of the key that nobody will send (their job ended between signing and sending) block ours: send
+   * a no-op (0 ETH to ourselves) at each, priced above what was signed there, so the sequence moves on.
+   */
+  const fillNonceGaps = async (latest: bigint, below: bigint) => {
+    const orphans = await findOrphanedNonces(
+      db,
+      { chainId: chain.chainId, address: from },
+      { fromNonce: latest, toNonce: below, idleMs: options.replaceAfterMs },
+    );
+    for (const orphan of orphans) {
+      if (await findMined(orphan)) continue;
+      const noOp = { toAddress: from, data: '0x', value: 0n, gasLimit: 21_000n };
+      const fees = {
+        maxFeePerGas: bumped(orphan.maxFeePerGas),
+        maxPriorityFeePerGas: bumped(orphan.maxPriorityFeePerGas),
+      };
+      const signed = await sign(noOp, fees, orphan.nonce);
+      log.warn(
+        { write: orphan.key, nonce: String(orphan.nonce) },
+        'nonce left unsent by an ended job; filled with a no-op',
+      );
+      await broadcast(await recordReplacement(db, orphan.id, { ...signed, ...fees }));
+    }
+  };
+
   return {
     async write(request, { signal } = {}) {
       for (;;) {
@@ -230,6 +257,7 @@ export function createChainWriter(options: {
             await abandonChainTransaction(db, row.id);
             break;
           }
+          if (latest < row.nonce) await fillNonceGaps(latest, row.nonce);
           row = await replace(row);
           if (!(await broadcast(row))) break;
           sentAt = Date.now();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareChainTransaction } from '@ojo/db/chain-transactions';
 import { chainTransactions } from '@ojo/db/schema/chain-transactions';
-import { asc, eq, like } from '@ojo/db/sql';
+import { asc, eq, like, sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { type AnvilHandle, startAnvil } from '@ojo/devnet/anvil';
 import { createDevnetPublicClient } from '@ojo/devnet/clients';
@@ -179,6 +179,28 @@ describeWithDatabases('the chain writer (anvil)', ({ database }) => {
     } finally {
       await rpc('evm_setAutomine', [true]);
     }
+  });
+
+  it('fills a nonce that an ended job left unsent with a no-op, so the writes after it are mined', async () => {
+    const orphanKey = key();
+    const orphan = await prepareOnly(orphanKey, recipient());
+    // Its job is gone (no job) and nothing touched it for a while: nobody will send it.
+    await database()
+      .db.update(chainTransactions)
+      .set({ updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(chainTransactions.id, orphan.id));
+
+    const mined = await writer.write({ key: key(), to: recipient(), data: '0x' });
+    expect(mined.reverted).toBe(false);
+    expect(await chainNonce('latest')).toBe(Number(orphan.nonce) + 2);
+    const [filled] = await rows(orphanKey);
+    expect(filled!.hashes).toHaveLength(2);
+    const noOp = await client().getTransaction({ hash: filled!.hashes[1] as Hex });
+    expect([noOp.to?.toLowerCase(), noOp.value, noOp.nonce]).toEqual([
+      signer.toLowerCase(),
+      0n,
+      Number(orphan.nonce),
+    ]);
   });
 
   it('keeps nonces of a key unique in the database', async () => {
