@@ -76,8 +76,8 @@ export function devnetDeploymentsHandler(file) {
       response.end(JSON.stringify({ error: 'The devnet has no deployments yet' }));
       return;
     }
-    const { chainId, entryPoint, contracts } = JSON.parse(readFileSync(file, 'utf8'));
-    response.end(JSON.stringify({ chainId, entryPoint, contracts }));
+    const { chainId, entryPoint, contracts, deployedAtBlock } = JSON.parse(readFileSync(file, 'utf8'));
+    response.end(JSON.stringify({ chainId, entryPoint, contracts, deployedAtBlock }));
   };
 }
 

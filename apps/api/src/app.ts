@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '@ojo/db/client';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
+import type { JobDefinition } from './jobs/define-job';
+import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
 import customerRoutes from './modules/customer/routes';
@@ -13,6 +15,7 @@ import identityRoutes from './modules/identity/routes';
 import inviteRoutes from './modules/invite/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
+import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
 import sessionRoutes from './modules/session/routes';
 import authenticate from './plugins/authenticate';
@@ -51,6 +54,9 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   profileRoutes,
   gasRoutes,
 ];
+
+/** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
+const jobDefinitions: readonly JobDefinition[] = [registerProfileJob];
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
@@ -94,6 +100,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
+  await app.register(jobsPlugin, { config, definitions: jobDefinitions });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));
     for (const module of productModules) await product.register(module, { config });

@@ -18,10 +18,29 @@ export const profileWhitelistSchema = {
 export const profile = z.object({ profile_id: z.string(), handle: z.string() }).meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profile>;
 
+/**
+ * Where the session customer's profile stands (spec 4 Profile creation: 'form, then creating, then done or failed
+ * (retry)'). `POST /profile` answers `creating` at once; the web polls `GET /profile` until `created` (with
+ * `profile_id`) or `failed` (with `failure_code`: HANDLE_TAKEN goes back to the form, anything else is 'Transaction
+ * Failed' with Retry).
+ */
+export const profileStatus = z.enum(['creating', 'created', 'failed']);
+export type ProfileStatus = z.infer<typeof profileStatus>;
+
+export const profileRegistration = z
+  .object({
+    profile_id: z.string().nullable(),
+    handle: z.string(),
+    status: profileStatus,
+    failure_code: z.string().nullable(),
+  })
+  .meta({ id: 'ProfileRegistration' });
+export type ProfileRegistration = z.infer<typeof profileRegistration>;
+
 export const getProfileSchema = {
-  summary: "The session customer's profile, null when none",
+  summary: "The session customer's profile and its creation status, null when none was asked for",
   tags: ['profile'],
-  response: { 200: customerEnvelope(profile), 401: errorEnvelope },
+  response: { 200: customerEnvelope(profileRegistration), 401: errorEnvelope },
 };
 
 export const profileByHandle = profile.extend({ owner: z.string() }).meta({ id: 'ProfileByHandle' });
@@ -39,15 +58,17 @@ export const getProfileByHandleSchema = {
 export const createProfileBody = z.object({ handle: z.string().max(64) });
 
 export const createProfileSchema = {
-  summary: "Creates the session customer's on-chain profile (ProfileRegistry.createProfileFor)",
+  summary:
+    "Reserves the handle and starts creating the session customer's on-chain profile (a durable job); poll GET /profile",
   tags: ['profile'],
   body: createProfileBody,
   response: {
-    200: customerEnvelope(profile),
+    202: customerEnvelope(profileRegistration),
     400: errorEnvelope,
     401: errorEnvelope,
     403: errorEnvelope,
     409: errorEnvelope,
+    429: errorEnvelope,
     503: errorEnvelope,
   },
 };

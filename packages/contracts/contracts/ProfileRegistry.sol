@@ -7,6 +7,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// @notice On-chain profile handles: one profile per owner, handles unique and immutable.
 /// A handle is 4 to 15 bytes of lowercase letters, digits and underscore.
 /// There is deliberately no function that changes or releases a handle.
+/// Only registrars (the product API's key) create profiles: the API checks the handle rule, the reserved list and
+/// the player's account and budget first, so nobody can squat or front-run a handle on chain.
 contract ProfileRegistry is Ownable {
     uint256 public constant MIN_HANDLE_LENGTH = 4;
     uint256 public constant MAX_HANDLE_LENGTH = 15;
@@ -32,11 +34,6 @@ contract ProfileRegistry is Ownable {
     error ZeroOwner();
 
     constructor(address initialOwner) Ownable(initialOwner) {}
-
-    /// @notice Creates the caller's profile with `handle`.
-    function createProfile(string calldata handle) external returns (uint256 profileId) {
-        return _create(msg.sender, handle);
-    }
 
     /// @notice Creates a profile for `profileOwner` (e.g. a smart account), callable by a registrar only.
     function createProfileFor(address profileOwner, string calldata handle) external returns (uint256 profileId) {

@@ -25,16 +25,17 @@ describe('ProfileRegistry', () => {
   let registry: Address;
   const wallet = (key: Hex) => createDevnetWalletClient(anvil.rpcUrl, key);
 
+  /** The registrar (the API's key) creates a profile for the account of `key`. */
   const create = async (key: Hex, handle: string) => {
     const { request, result } = await publicClient.simulateContract({
-      account: wallet(key).account,
+      account: wallet(registrarKey).account,
       address: registry,
       abi: profileRegistryAbi,
-      functionName: 'createProfile',
-      args: [handle],
+      functionName: 'createProfileFor',
+      args: [wallet(key).account.address, handle],
     });
     const receipt = await publicClient.waitForTransactionReceipt({
-      hash: await wallet(key).writeContract(request),
+      hash: await wallet(registrarKey).writeContract(request),
     });
     return { profileId: result, receipt };
   };
@@ -74,7 +75,7 @@ describe('ProfileRegistry', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates a profile for the caller, returns its id and emits ProfileCreated', async () => {
+  it('creates a profile for an owner, returns its id and emits ProfileCreated', async () => {
     const alice = wallet(aliceKey).account.address;
     const { profileId, receipt } = await create(aliceKey, 'alice_01');
     expect(profileId).toBe(1n);
@@ -105,7 +106,6 @@ describe('ProfileRegistry', () => {
       .sort();
     // No setter, transfer or release of handles exists.
     expect(writeFunctions).toEqual([
-      'createProfile',
       'createProfileFor',
       'renounceOwnership',
       'setRegistrar',
@@ -128,6 +128,51 @@ describe('ProfileRegistry', () => {
   it('accepts handles at the 4 and 15 byte limits', async () => {
     expect((await create(bobKey, 'b_0b')).profileId).toBeGreaterThan(0n);
     expect((await create(carolKey, 'carol_789012345')).profileId).toBeGreaterThan(0n);
+  });
+
+  it('lets nobody but a registrar create a profile, not even for themselves (no squatting, no front-running)', async () => {
+    const bob = wallet(bobKey).account.address;
+    for (const owner of [bob, '0x000000000000000000000000000000000000a11c' as Address]) {
+      await expectRevert(
+        publicClient.simulateContract({
+          account: wallet(bobKey).account,
+          address: registry,
+          abi: profileRegistryAbi,
+          functionName: 'createProfileFor',
+          args: [owner, 'squat_me'],
+        }),
+        'NotRegistrar',
+      );
+    }
+    // A plain transaction (no simulation) reverts on chain too and leaves the handle free.
+    const hash = await wallet(bobKey).writeContract({
+      address: registry,
+      abi: profileRegistryAbi,
+      functionName: 'createProfileFor',
+      args: [bob, 'squat_me'],
+      gas: 200_000n,
+    });
+    expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
+    expect(await read('profileIdOfHandle', 'squat_me')).toBe(0n);
+    // The open createProfile(handle) of earlier versions is gone from the contract.
+    const names = profileRegistryAbi.map((item) => ('name' in item ? item.name : '')) as string[];
+    expect(names).not.toContain('createProfile');
+  });
+
+  it('stops a registrar that was removed', async () => {
+    const owner = wallet(ownerKey);
+    const setRegistrar = async (allowed: boolean) =>
+      publicClient.waitForTransactionReceipt({
+        hash: await owner.writeContract({
+          address: registry,
+          abi: profileRegistryAbi,
+          functionName: 'setRegistrar',
+          args: [wallet(registrarKey).account.address, allowed],
+        }),
+      });
+    await setRegistrar(false);
+    await expectRevert(create(carolKey, 'after_removal'), 'NotRegistrar');
+    await setRegistrar(true);
   });
 
   it('lets only a registrar create a profile on behalf of another owner', async () => {

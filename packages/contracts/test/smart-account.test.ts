@@ -43,7 +43,7 @@ import { type OjoSmartAccount, toOjoSmartAccount } from '../src/smart-account';
 import { createOjoBundlerClient, sendUserOperationAndWait } from '../src/user-operation';
 
 const SESSION_STATUS = { NotInitialized: 0, Active: 1, Closed: 2, Expired: 3 } as const;
-const CREATE_PROFILE = toFunctionSelector('createProfile(string)');
+const CREATE_PROFILE = toFunctionSelector('createProfileFor(address,string)');
 const IS_VALID_HANDLE = toFunctionSelector('isValidHandle(string)');
 /** How alto reports a failed account validation (ERC-7769 code -32507), as the EntryPoint's AA24. */
 const ACCOUNT_SIGNATURE_REFUSED = /AA24 signature error|Invalid UserOp(eration)? signature/;
@@ -73,10 +73,27 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       account,
       paymaster: createVerifyingPaymaster({ paymasterAddress: paymaster, getSponsorship }),
     });
-  const createProfileCall = (handle: string) => ({
+  /** A state-changing call an account can make: registering its own profile (once made a registrar). */
+  const createProfileCall = (account: Address, handle: string) => ({
     to: registry,
-    data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: [handle] }),
+    data: encodeFunctionData({
+      abi: profileRegistryAbi,
+      functionName: 'createProfileFor',
+      args: [account, handle],
+    }),
   });
+  /** Only registrars register profiles: the registry's owner lets `account` be one for these tests. */
+  const allowRegistrar = async (account: Address) => {
+    const owner = createDevnetWalletClient(devnet.rpcUrl, devnetKeys.deployer);
+    const hash = await owner.writeContract({
+      address: registry,
+      abi: profileRegistryAbi,
+      functionName: 'setRegistrar',
+      args: [account, true],
+      chain: null,
+    });
+    await publicClient.waitForTransactionReceipt({ hash });
+  };
   const isValidHandleCall = () => ({
     to: registry,
     data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'isValidHandle', args: ['probe'] }),
@@ -186,8 +203,9 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       const depositBefore = await paymasterDeposit();
 
       const handle = uniqueHandle('acct');
+      await allowRegistrar(account.address);
       const receipt = await sendUserOperationAndWait(bundlerFor(account), {
-        calls: [createProfileCall(handle)],
+        calls: [createProfileCall(account.address, handle)],
       });
 
       expect(receipt.success).toBe(true);
@@ -244,12 +262,18 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       const owner = newOwner();
       const account = await accountOf(owner);
       const forged = createLocalSponsorship({ signer: newOwner(), paymasterAddress: paymaster });
-      const operation = await signOperation(account, [createProfileCall(uniqueHandle('forged'))], forged);
+      const operation = await signOperation(
+        account,
+        [createProfileCall(account.address, uniqueHandle('forged'))],
+        forged,
+      );
       await expectBundlerRefusal(account, operation, PAYMASTER_SIGNATURE_REFUSED);
       await expectEntryPointRefusal(operation, 'AA34');
 
       // Correctly signed sponsorship, then the validity window changed afterwards: refused as well.
-      const signed = await signOperation(account, [createProfileCall(uniqueHandle('tamper'))]);
+      const signed = await signOperation(account, [
+        createProfileCall(account.address, uniqueHandle('tamper')),
+      ]);
       const data = signed.paymasterData as Hex;
       const tampered = { ...signed, paymasterData: `0x${'ffffffffffff'}${data.slice(14)}` as Hex };
       tampered.signature = await account.signUserOperation(tampered);
@@ -546,8 +570,8 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
           to: registry,
           data: encodeFunctionData({
             abi: profileRegistryAbi,
-            functionName: 'createProfileFor',
-            args: [sessionAccount.address, uniqueHandle('sel')],
+            functionName: 'setRegistrar',
+            args: [sessionAccount.address, true],
           }),
         },
       ]);
@@ -555,8 +579,9 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       await expectEntryPointRefusal(wrongSelector, 'AA24');
 
       const handle = uniqueHandle('sess');
+      await allowRegistrar(sessionAccount.address);
       const receipt = await sendUserOperationAndWait(bundlerFor(sessionAccount), {
-        calls: [createProfileCall(handle)],
+        calls: [createProfileCall(sessionAccount.address, handle)],
       });
       expect(receipt.success).toBe(true);
       const profileId = await publicClient.readContract({

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from './client';
 import { seedRuns } from './schema/seed-runs';
-import { demoReferrerSeed } from './seeds/demo-referrer';
+import { demoReferrerProfileSeed, demoReferrerSeed } from './seeds/demo-referrer';
 import { oldUsersSeed } from './seeds/old-users';
 
 /** A named, run-once unit of seed data. The name is its identity: never rename a step that has shipped. */
@@ -13,7 +13,7 @@ export interface SeedStep {
  * The registry of seed steps, applied in this order. Later work appends its steps here
  * (one file per step under src/seeds/).
  */
-export const seedSteps: readonly SeedStep[] = [demoReferrerSeed, oldUsersSeed];
+export const seedSteps: readonly SeedStep[] = [demoReferrerSeed, oldUsersSeed, demoReferrerProfileSeed];
 
 export interface SeedResult {
   applied: string[];

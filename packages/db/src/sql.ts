@@ -13,6 +13,7 @@ export {
   inArray,
   isNotNull,
   isNull,
+  like,
   lt,
   lte,
   ne,

@@ -1,5 +1,7 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ContractName, Deployments } from '@ojo/contracts/deployments';
+import { deploymentsPath, readDeploymentsFile, writeDeploymentsFile } from '@ojo/contracts/deployments-file';
 import {
   profileRegistryAbi,
   profileRegistryBytecode,
@@ -8,24 +10,15 @@ import {
   verifyingPaymasterAbi,
   verifyingPaymasterBytecode,
 } from '@ojo/contracts/generated/abis';
-import { type Abi, type Address, getAddress, type Hex, keccak256, type PublicClient, parseEther } from 'viem';
+import { type Abi, getAddress, type Hex, keccak256, type PublicClient, parseEther } from 'viem';
 import { DEVNET_CHAIN_ID } from './chain';
 import { createDevnetPublicClient, createDevnetWalletClient } from './clients';
 import { ensureEntryPoint } from './entrypoint';
 import { devnetAddresses, devnetKeys } from './keys';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
-export type ContractName = 'ProfileRegistry' | 'SmartAccountFactory' | 'VerifyingPaymaster';
-
-export interface Deployments {
-  chainId: number;
-  entryPoint: Address;
-  contracts: Record<ContractName, Address>;
-  /** Block of the first project contract deployment (a lower bound for log scans). */
-  deployedAtBlock: number;
-  /** keccak256 of each contract's creation bytecode, to redeploy when the contracts changed. */
-  bytecodeHashes: Record<ContractName, Hex>;
-}
+export type { ContractName, Deployments } from '@ojo/contracts/deployments';
+export { deploymentsPath } from '@ojo/contracts/deployments-file';
 
 /** Creation bytecode of every project contract, keyed by name. */
 const CREATION_BYTECODE: Record<ContractName, Hex> = {
@@ -39,23 +32,16 @@ export const PAYMASTER_DEPOSIT_WEI = parseEther('100');
 export const PAYMASTER_STAKE_WEI = parseEther('1');
 const PAYMASTER_UNSTAKE_DELAY_SECONDS = 86_400;
 
-export function deploymentsPath(dataDir: string): string {
-  return join(dataDir, 'devnet', 'deployments.json');
-}
-
-/** Reads `<dataDir>/devnet/deployments.json`, or undefined when there is none. */
+/**
+ * Reads `<dataDir>/devnet/deployments.json` through the shared schema, or undefined when there is none. A file the
+ * schema refuses (an older layout) counts as none: the devnet redeploys and writes a valid one.
+ */
 export function readDeployments(dataDir: string): Deployments | undefined {
-  const path = deploymentsPath(dataDir);
-  if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as Deployments;
-}
-
-function writeDeployments(dataDir: string, deployments: Deployments): void {
-  const path = deploymentsPath(dataDir);
-  makePrivateDir(dirname(path));
-  writeFileSync(path, `${JSON.stringify(deployments, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
-  // An existing file keeps its mode through writeFileSync: set it.
-  chmodSync(path, PRIVATE_FILE_MODE);
+  try {
+    return readDeploymentsFile(deploymentsPath(dataDir));
+  } catch {
+    return undefined;
+  }
 }
 
 function currentBytecodeHashes(): Record<ContractName, Hex> {
@@ -165,6 +151,6 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
     deployedAtBlock: Number(profileRegistry.blockNumber),
     bytecodeHashes: currentBytecodeHashes(),
   };
-  writeDeployments(options.dataDir, deployments);
+  writeDeploymentsFile(deploymentsPath(options.dataDir), deployments);
   return deployments;
 }

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devnetKeys } from '@ojo/contracts/devnet-keys';
 import { ensurePrivateDir } from '@ojo/db/private-files';
-import { devnetKeys } from '@ojo/devnet/keys';
 import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { z } from 'zod';
 import { type GasConfig, gasConfigFrom, gasEnvShape } from '../modules/gas/config';
@@ -14,6 +14,7 @@ import {
   isAnvilWellKnownKey,
   type LocalDevnetCheck,
 } from './local-devnet';
+import { type ModuleConfig, readModuleConfig } from './slices';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -141,7 +142,7 @@ const envSchema = z.object({
   ...gasEnvShape,
 });
 
-export interface AppConfig {
+export interface AppConfig extends ModuleConfig {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
   port: number;
@@ -234,7 +235,8 @@ export function loadConfig(
     }
   }
   if (parsed.success) problems.push(...devnetOnlyProblems(parsed.data, chain));
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const moduleConfig = readModuleConfig(env, problems);
+  if (!parsed.success || !moduleConfig || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
   // The devnet's conveniences are defaults only outside production and only on the local devnet.
@@ -244,6 +246,7 @@ export function loadConfig(
   const jwtSecret = values.JWT_SECRET ?? readOrCreateLocalSecret(dataDir);
 
   return {
+    ...moduleConfig,
     nodeEnv: values.NODE_ENV,
     isProduction,
     port: values.API_PORT,

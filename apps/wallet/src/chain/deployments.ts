@@ -1,5 +1,7 @@
-import { type Address, getAddress, isAddress } from 'viem';
-import { z } from 'zod';
+import { DeploymentsError, parseDeployments as parseSharedDeployments } from '@ojo/contracts/deployments';
+import type { Address } from 'viem';
+
+export { DeploymentsError } from '@ojo/contracts/deployments';
 
 /** The addresses the wallet needs: where accounts come from and who sponsors gas. */
 export interface WalletContracts {
@@ -13,32 +15,17 @@ export interface WalletContracts {
  */
 export const DEPLOYMENTS_PATH = '/devnet/deployments.json';
 
-const address = z
-  .string()
-  .refine((value) => isAddress(value), 'must be an address')
-  .transform((value) => getAddress(value));
-
-const deploymentsSchema = z.object({
-  chainId: z.number().int(),
-  contracts: z.object({ SmartAccountFactory: address, VerifyingPaymaster: address }),
-});
-
-export class DeploymentsError extends Error {
-  override name = 'DeploymentsError';
-}
-
+/** The wallet's contracts out of the deployments (the shared schema of @ojo/contracts), for `expectedChainId`. */
 export function parseDeployments(json: unknown, expectedChainId: number): WalletContracts {
-  const parsed = deploymentsSchema.safeParse(json);
-  if (!parsed.success)
-    throw new DeploymentsError('The chain deployments lack the account factory or paymaster');
-  if (parsed.data.chainId !== expectedChainId) {
+  const deployments = parseSharedDeployments(json, 'chain deployments');
+  if (deployments.chainId !== expectedChainId) {
     throw new DeploymentsError(
-      `The deployments are for chain ${parsed.data.chainId}, not ${expectedChainId}`,
+      `The deployments are for chain ${deployments.chainId}, not ${expectedChainId}`,
     );
   }
   return {
-    smartAccountFactory: parsed.data.contracts.SmartAccountFactory,
-    verifyingPaymaster: parsed.data.contracts.VerifyingPaymaster,
+    smartAccountFactory: deployments.contracts.SmartAccountFactory,
+    verifyingPaymaster: deployments.contracts.VerifyingPaymaster,
   };
 }
 

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { reserveProfileRegistration } from '../profile-registrations';
 import { customers } from '../schema/customers';
 import { ledgerEntries } from '../schema/ledger-entries';
 import type { SeedStep } from '../seed';
@@ -5,13 +7,22 @@ import type { SeedStep } from '../seed';
 /** Invite code of the demo referrer, so the referral entry (`/?inviteCode=DEMO01&sourceType=web`) works offline. */
 export const DEMO_REFERRER_INVITE_CODE = 'DEMO01';
 
-/** A demo referrer with a profile and a starting point balance. */
+/** The demo referrer's handle, registered on chain like any player's. */
+export const DEMO_REFERRER_HANDLE = 'arena_demo';
+
+/**
+ * Owner of the demo referrer's on-chain profile: a fixed address nobody holds a key for (the demo referrer never
+ * signs in), the same on every machine.
+ */
+export const DEMO_REFERRER_PROFILE_OWNER = '0x0000000000000000000000000000000000de0001';
+
+/** A demo referrer with a starting point balance (its profile comes from the next step). */
 export const demoReferrerSeed: SeedStep = {
   name: 'demo-referrer',
   async run(tx) {
     const [referrer] = await tx
       .insert(customers)
-      .values({ handle: 'arena_demo', inviteCode: DEMO_REFERRER_INVITE_CODE })
+      .values({ inviteCode: DEMO_REFERRER_INVITE_CODE })
       .returning({ id: customers.id });
     if (!referrer) throw new Error('demo referrer was not inserted');
     await tx.insert(ledgerEntries).values({
@@ -20,6 +31,27 @@ export const demoReferrerSeed: SeedStep = {
       amount: 1000n,
       reason: 'seed:demo-referrer',
       idempotencyKey: 'seed:demo-referrer:points',
+    });
+  },
+};
+
+/**
+ * The demo referrer's profile, reserved and registered on chain through the same durable job as a player's, so its
+ * handle is taken in the database and on chain alike (no player can be stranded choosing it).
+ */
+export const demoReferrerProfileSeed: SeedStep = {
+  name: 'demo-referrer-profile',
+  async run(tx) {
+    const [referrer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.inviteCode, DEMO_REFERRER_INVITE_CODE));
+    if (!referrer) throw new Error('the demo referrer is missing');
+    // On a database where a player already holds the handle (before reservations existed), the demo goes without.
+    await reserveProfileRegistration(tx, {
+      customerId: referrer.id,
+      handle: DEMO_REFERRER_HANDLE,
+      ownerAddress: DEMO_REFERRER_PROFILE_OWNER,
     });
   },
 };

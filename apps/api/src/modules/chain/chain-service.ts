@@ -1,10 +1,13 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { transportErrorCodes } from '@ojo/api-contract/envelope';
-import { type Deployments, readDeployments } from '@ojo/devnet/deploy';
+import { defineOjoChain } from '@ojo/contracts/chain';
+import type { ContractName, Deployments } from '@ojo/contracts/deployments';
+import { deploymentsPath, readDeploymentsFile } from '@ojo/contracts/deployments-file';
 import {
   type Address,
   createPublicClient,
   createWalletClient,
-  defineChain,
   http,
   type LocalAccount,
   type PublicClient,
@@ -14,7 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 
-export type ContractName = keyof Deployments['contracts'];
+export type { ContractName } from '@ojo/contracts/deployments';
 
 export interface ChainService {
   chainId: number;
@@ -22,36 +25,53 @@ export interface ChainService {
   /** The API's key: ProfileRegistry registrar and VerifyingPaymaster signer. */
   signer: LocalAccount;
   walletClient: WalletClient;
-  /** The recorded deployment (re-read each time: the devnet may deploy after the API started), or undefined. */
+  /** The deployment of this chain (from configuration, or the deployments file re-read), or undefined. */
   deployments(): Deployments | undefined;
   /** The address of a deployed contract, or a 503 when the chain has none. */
   contractAddress(name: ContractName): Address;
-  /** Runs `work` after every earlier call of `serialize` finished: one transaction at a time from the API key. */
-  serialize<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Reads the deployments from configuration or from the deployments file. The file is re-read whenever it changed
+ * (the devnet may deploy after the API started, or redeploy); one for another chain counts as none.
+ */
+function createDeploymentsReader(config: AppConfig): () => Deployments | undefined {
+  const source = config.deployments;
+  if (source.source === 'configuration') return () => source.deployments;
+  const file = source.file ? path.resolve(source.file) : deploymentsPath(config.dataDir);
+  let lastGood: Deployments | undefined;
+  let seen = '';
+  return () => {
+    // Cheap on the hot path: the file is parsed again only when its size or modification time changed.
+    const stat = statSync(file, { throwIfNoEntry: false });
+    const version = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : 'none';
+    if (version === seen) return lastGood;
+    try {
+      const deployments = readDeploymentsFile(file);
+      lastGood = deployments && deployments.chainId === config.chain.chainId ? deployments : undefined;
+      seen = version;
+    } catch {
+      // Half-written by hand or left by an older devnet: keep the last good answer rather than fail every call.
+    }
+    return lastGood;
+  };
 }
 
 /**
  * The API's view of the chain (DESIGN.md section 7): a public client on CHAIN_RPC_URL, the signer key from
- * API_SIGNER_PRIVATE_KEY, and the addresses of `<DATA_DIR>/devnet/deployments.json`.
+ * API_SIGNER_PRIVATE_KEY, and the contract addresses from the deployments (file or configuration).
  */
 export function createChainService(config: AppConfig): ChainService {
-  // Defined here rather than taken from viem/chains: id 11124 is a zkSync chain there, whose formatters do not fit.
-  const chain = defineChain({
-    id: config.chain.chainId,
+  const chain = defineOjoChain({
+    chainId: config.chain.chainId,
+    rpcUrl: config.chain.rpcUrl,
     name: `${config.productName} chain`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [config.chain.rpcUrl] } },
   });
   const transport = http(config.chain.rpcUrl, { timeout: 15_000, retryCount: 1 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient;
   const signer = privateKeyToAccount(config.apiSignerPrivateKey);
   const walletClient = createWalletClient({ account: signer, chain, transport, pollingInterval: 250 });
-  let queue: Promise<unknown> = Promise.resolve();
-
-  const deployments = () => {
-    const recorded = readDeployments(config.dataDir);
-    return recorded && recorded.chainId === config.chain.chainId ? recorded : undefined;
-  };
+  const deployments = createDeploymentsReader(config);
 
   return {
     chainId: config.chain.chainId,
@@ -70,11 +90,6 @@ export function createChainService(config: AppConfig): ChainService {
         );
       }
       return address;
-    },
-    serialize(work) {
-      const run = queue.then(work, work);
-      queue = run.catch(() => undefined);
-      return run;
     },
   };
 }

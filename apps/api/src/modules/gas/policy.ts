@@ -1,5 +1,5 @@
+import type { Deployments } from '@ojo/contracts/deployments';
 import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
-import type { Deployments } from '@ojo/devnet/deploy';
 import {
   type Address,
   decodeFunctionData,

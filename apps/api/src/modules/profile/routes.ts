@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env';
 import { secureSecurity } from '../../plugins/openapi';
-import { createProfile, findProfileByHandle, storedProfile } from './service';
+import { createProfile } from './create-profile';
+import { findProfileByHandle, getProfile } from './get-profile';
 
 /** The on-chain profile service (spec 7) and the reserved-handle list (spec 5). */
 const profileRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -19,20 +20,28 @@ const profileRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   app.get(
     '/profile',
     { schema: { ...getProfileSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request) => customerSuccess(storedProfile(request.customer)),
+    async (request) => customerSuccess(await getProfile(app.db, request.customer)),
   );
 
   app.get('/profile/handle/:handle', { schema: getProfileByHandleSchema }, async (request) =>
     customerSuccess(await findProfileByHandle(app.chain, request.params.handle)),
   );
 
+  // 202: the handle is reserved and its registration job enqueued; GET /profile tells when it is on chain.
   app.post(
     '/profile',
     { schema: { ...createProfileSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request) =>
-      customerSuccess(
-        await createProfile(app.db, app.chain, config.reservedHandles, request.customer, request.body.handle),
-      ),
+    async (request, reply) => {
+      const registration = await createProfile(
+        app.db,
+        app.chain,
+        { reservedHandles: config.reservedHandles, budget: config.profileBudget },
+        request.customer,
+        request.body.handle,
+      );
+      app.jobs.wake();
+      return reply.code(202).send(customerSuccess(registration));
+    },
   );
 };
 

@@ -442,13 +442,17 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     // The very same proxy code, but pointing at another implementation (anybody can deploy a factory).
     refused(await policyFor(await deployAccount(newAddress(), await deployOtherFactory())));
 
-    // createProfile(handle) would skip the reserved list: the API creates profiles itself, never sponsored.
+    // A registry call is the API's own (registrar-only, after the reserved list): never sponsored for a player.
     const account = await deployAccount();
     const createOwnProfile = await policyFor(
       account,
       executeCall({
         to: contracts().ProfileRegistry,
-        data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'createProfile', args: ['admin'] }),
+        data: encodeFunctionData({
+          abi: profileRegistryAbi,
+          functionName: 'createProfileFor',
+          args: [account, 'admin'],
+        }),
       }),
     );
     expect(createOwnProfile.statusCode).toBe(403);

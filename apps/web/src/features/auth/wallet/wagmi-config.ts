@@ -1,18 +1,15 @@
-import { defineChain, http } from 'viem';
+import { defineOjoChain } from '@ojo/contracts/chain';
+import { http } from 'viem';
 import { createConfig } from 'wagmi';
 import { env } from '@/config/env';
 import { getArenaWalletProvider } from './arena-wallet-provider';
 import { arenaWallet } from './wagmi-connector';
 
-/**
- * The app's chain, defined here on purpose: viem/chains knows id 11124 as Abstract Testnet (a zkSync chain whose
- * formatters must not touch the local anvil).
- */
-export const arenaChain = defineChain({
-  id: env.chainId,
+/** The product's chain (one definition, in @ojo/contracts/chain) at the configured id and RPC URL. */
+export const arenaChain = defineOjoChain({
+  chainId: env.chainId,
+  rpcUrl: env.chainRpcUrl,
   name: `${env.productName} chain`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [env.chainRpcUrl] } },
 });
 
 export const wagmiConfig = createConfig({

@@ -1,18 +1,19 @@
-import { type Profile, profile } from '@ojo/api-contract/profile';
+import { type ProfileRegistration, profileRegistration } from '@ojo/api-contract/profile';
 import { apiClient } from '@/lib/api-client';
 
 /**
- * `POST /profile` (secure): creates the on-chain profile and answers once the transaction is in a block. A failure
- * rejects with an ApiError whose `code` is HANDLE_TAKEN, PROFILE_EXISTS, ...
+ * `POST /profile` (secure): reserves the handle and starts the on-chain creation; answers at once with status
+ * `creating` (or the creation already under way). A refusal rejects with an ApiError whose `code` is HANDLE_TAKEN,
+ * PROFILE_EXISTS, PROFILE_DAILY_LIMIT, ...
  */
-export async function createProfile(handle: string): Promise<Profile> {
+export async function createProfile(handle: string): Promise<ProfileRegistration> {
   const { obj } = await apiClient.call({
     host: 'customer',
     path: '/profile',
     method: 'POST',
     secure: true,
     body: { handle },
-    schema: profile,
+    schema: profileRegistration,
   });
   if (!obj) throw new Error('The profile service answered no profile');
   return obj;

@@ -1,8 +1,13 @@
-import { type Profile, profile } from '@ojo/api-contract/profile';
+import { type ProfileRegistration, profileRegistration } from '@ojo/api-contract/profile';
 import { apiClient } from '@/lib/api-client';
 
-/** `GET /profile` (secure): the session customer's on-chain profile, null when there is none. */
-export async function getProfile(): Promise<Profile | null> {
-  const { obj } = await apiClient.call({ host: 'customer', path: '/profile', secure: true, schema: profile });
+/** `GET /profile` (secure): the session customer's profile and where its creation stands, null when none. */
+export async function getProfile(): Promise<ProfileRegistration | null> {
+  const { obj } = await apiClient.call({
+    host: 'customer',
+    path: '/profile',
+    secure: true,
+    schema: profileRegistration,
+  });
   return obj;
 }

@@ -10,7 +10,7 @@ const HELP = { socialUrl: 'https://x.com/ojo', chatUrl: 'https://discord.gg/ojo'
 class MemoryProfiles implements ProfileActions {
   whitelist = ['admin', 'ojoarena'];
   taken = new Set(['racer_one']);
-  mine: { handle: string } | null = null;
+  mine: { handle: string; status: 'creating' | 'created' | 'failed' } | null = null;
   failNext: Error | null = null;
   /** While set, creation waits until `open` is called (to see the 'Profile Creating' view). */
   gate: { promise: Promise<void>; open: () => void } | null = null;
@@ -37,7 +37,7 @@ class MemoryProfiles implements ProfileActions {
     }
     if (this.taken.has(handle)) throw Object.assign(new Error('taken'), { code: 'HANDLE_TAKEN' });
     this.taken.add(handle);
-    this.mine = { handle };
+    this.mine = { handle, status: 'created' };
   }
 }
 
@@ -105,7 +105,7 @@ describe('spec 2 Create profile form', () => {
   });
 
   it("goes home when a profile already exists ('Your profile has been created.')", async () => {
-    profiles.mine = { handle: 'earlier' };
+    profiles.mine = { handle: 'earlier', status: 'created' };
     renderForm();
     await userEvent.click(createButton());
     expect(alreadyCreated).toBe(1);
@@ -124,7 +124,29 @@ describe('spec 4 Profile creation views', () => {
     ).toBeInTheDocument();
     open();
     await waitFor(() => expect(created).toBe(1));
-    expect(profiles.mine).toEqual({ handle: 'c0ffee' });
+    expect(profiles.mine).toEqual({ handle: 'c0ffee', status: 'created' });
+  });
+
+  it('picks up a creation already under way (after a reload) instead of saying it is done', async () => {
+    profiles.mine = { handle: 'c0ffee', status: 'creating' };
+    const open = profiles.hold();
+    renderForm();
+    await userEvent.click(createButton());
+    expect(await screen.findByRole('heading', { name: 'Profile Creating' })).toBeInTheDocument();
+    expect(alreadyCreated).toBe(0);
+    open();
+    await waitFor(() => expect(created).toBe(1));
+  });
+
+  it("offers Retry after a failed creation, and the retry's success goes on", async () => {
+    profiles.mine = { handle: 'c0ffee', status: 'failed' };
+    profiles.failNext = Object.assign(new Error('reverted'), { code: 'TRANSACTION_FAILED' });
+    renderForm();
+    await userEvent.click(createButton());
+    expect(await screen.findByRole('heading', { name: 'Transaction Failed' })).toBeInTheDocument();
+    expect(alreadyCreated).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(created).toBe(1));
   });
 
   it('returns to the form with the HANDLE_TAKEN text for a taken handle (no retry state)', async () => {

@@ -8,9 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 /** The calls the Create profile page makes (spec 7: GET /profile/whitelist, the profile service get and create). */
 export interface ProfileActions {
   getWhitelist(): Promise<readonly string[]>;
-  /** The session customer's profile, or null. */
-  getProfile(): Promise<{ handle: string } | null>;
-  /** Creates the on-chain profile; rejects with an error carrying `code` (HANDLE_TAKEN, ...) on failure. */
+  /** The session customer's profile and where its creation stands, or null. */
+  getProfile(): Promise<{ handle: string; status: 'creating' | 'created' | 'failed' } | null>;
+  /**
+   * Creates the on-chain profile and resolves once it is on chain (or picks up a creation under way); rejects with
+   * an error carrying `code` (HANDLE_TAKEN, ...) on failure.
+   */
   createProfile(handle: string): Promise<void>;
 }
 
@@ -77,7 +80,8 @@ export function CreateProfileForm({
         setView('form');
         return;
       }
-      if (await actions.getProfile()) {
+      // A creation under way (a reload, another tab) is picked up by createProfile below, not reported as done.
+      if ((await actions.getProfile())?.status === 'created') {
         onAlreadyCreated();
         return;
       }

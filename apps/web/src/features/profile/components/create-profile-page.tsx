@@ -11,13 +11,15 @@ import { HeaderLoginButtons } from '@/features/home/components/header-login-butt
 import { createProfile } from '../api/create-profile';
 import { getProfile } from '../api/get-profile';
 import { getProfileWhitelist } from '../api/get-profile-whitelist';
+import { waitForProfile } from '../lib/wait-for-profile';
 import { CreateProfileForm, type ProfileActions } from './create-profile-form';
 
 const actions: ProfileActions = {
   getWhitelist: getProfileWhitelist,
   getProfile,
+  // The server reserves the handle and creates the profile on chain in the background: poll until it is done.
   createProfile: async (handle) => {
-    await createProfile(handle);
+    await waitForProfile(await createProfile(handle), { getProfile });
   },
 };
 

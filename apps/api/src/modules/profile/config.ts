@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The profile module's variables: the API pays gas for every registration, so all players' registrations of 24 h
+ * are capped by count and by the gas they really cost (receipts' gasUsed × effectiveGasPrice).
+ */
+export const profileBudgetEnv = {
+  PROFILE_DAILY_REGISTRATIONS: z.coerce.number().int().min(0).default(1000),
+  PROFILE_DAILY_GAS_BUDGET_WEI: z
+    .string()
+    .regex(/^[0-9]{1,78}$/, 'must be a whole number of wei')
+    .default('100000000000000000')
+    .transform((value) => BigInt(value)),
+};
+
+export interface ProfileBudgetConfig {
+  /** Registrations all players may start per 24 h. */
+  dailyRegistrations: number;
+  /** Wei the registrar may spend on registrations per 24 h. */
+  dailyGasBudgetWei: bigint;
+}
+
+export function toProfileBudgetConfig(values: {
+  PROFILE_DAILY_REGISTRATIONS: number;
+  PROFILE_DAILY_GAS_BUDGET_WEI: bigint;
+}): ProfileBudgetConfig {
+  return {
+    dailyRegistrations: values.PROFILE_DAILY_REGISTRATIONS,
+    dailyGasBudgetWei: values.PROFILE_DAILY_GAS_BUDGET_WEI,
+  };
+}

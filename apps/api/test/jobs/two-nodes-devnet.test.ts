@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Deployments } from '@ojo/contracts/deployments';
+import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
+import { chainTransactions } from '@ojo/db/schema/chain-transactions';
+import type { Customer } from '@ojo/db/schema/customers';
+import { jobs } from '@ojo/db/schema/jobs';
+import { profileRegistrations } from '@ojo/db/schema/profile-registrations';
+import { eq, inArray } from '@ojo/db/sql';
+import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase, testDatabaseKinds } from '@ojo/db/testing';
+import { type AnvilHandle, startAnvil } from '@ojo/devnet/anvil';
+import { createDevnetPublicClient } from '@ojo/devnet/clients';
+import { deployContracts } from '@ojo/devnet/deploy';
+import { devnetAddresses } from '@ojo/devnet/keys';
+import { findFreePort } from '@ojo/devnet/ports';
+import { type Address, getAddress, parseEventLogs } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, closedPortUrl, insertCustomer, TEST_SAAS_ID } from '../helpers';
+import { type ApiProcess, startApiProcess } from '../support/api-process';
+
+/**
+ * Two real API processes on one PostgreSQL database and one anvil: the job table, its leases and the shared nonce
+ * sequence hold across nodes and across a crash (DESIGN.md section 9).
+ */
+describe.runIf(testDatabaseKinds.includes('postgres'))(
+  'API nodes sharing one PostgreSQL (real processes)',
+  () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ojo-two-nodes-'));
+    const jwtSecret = randomBytes(32).toString('hex');
+    let anvil: AnvilHandle;
+    let deployments: Deployments;
+    let database: TestDatabase;
+    let tokens: Awaited<ReturnType<typeof buildTestApp>>['app'];
+    const nodes: ApiProcess[] = [];
+
+    const client = () => createDevnetPublicClient(anvil.rpcUrl);
+    const rpc = (method: string, params: unknown[] = []) => client().request({ method, params } as never);
+    const signerNonce = () =>
+      client().getTransactionCount({ address: devnetAddresses.apiSigner, blockTag: 'pending' });
+    const nodeEnv = async (extra: Record<string, string> = {}) => ({
+      DATABASE_URL: Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${database.name}` }).toString(),
+      DATA_DIR: dataDir,
+      CHAIN_RPC_URL: anvil.rpcUrl,
+      BUNDLER_URL: await closedPortUrl(),
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JOB_POLL_INTERVAL_MS: '100',
+      ...extra,
+    });
+    const startNode = async (extra: Record<string, string> = {}) => {
+      const node = await startApiProcess(await nodeEnv(extra));
+      nodes.push(node);
+      return node;
+    };
+    const newPlayer = async () => {
+      const owner = privateKeyToAccount(generatePrivateKey()).address;
+      const customer = await insertCustomer(database.db, { ospAaAddress: owner.toLowerCase() });
+      return { owner, customer };
+    };
+    const postProfile = async (node: ApiProcess, customer: Customer, handle: string) =>
+      fetch(`${node.url}/profile`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          saas_id: TEST_SAAS_ID,
+          jwt_token: await tokens.issueSessionToken(customer.id),
+        },
+        body: JSON.stringify({ handle }),
+      });
+    const registrationsOf = (customers: Customer[]) =>
+      database.db
+        .select()
+        .from(profileRegistrations)
+        .where(
+          inArray(
+            profileRegistrations.customerId,
+            customers.map((customer) => customer.id),
+          ),
+        );
+    const profileOf = (owner: Address) =>
+      client().readContract({
+        address: deployments.contracts.ProfileRegistry,
+        abi: profileRegistryAbi,
+        functionName: 'profileOf',
+        args: [owner],
+      });
+
+    beforeAll(async () => {
+      anvil = await startAnvil({ dataDir, port: await findFreePort() });
+      deployments = await deployContracts({ rpcUrl: anvil.rpcUrl, dataDir });
+      database = await createTestDatabase('postgres');
+      // Issues session tokens for the players (same secret as the nodes); runs no jobs itself.
+      ({ app: tokens } = await buildTestApp(database, { JWT_SECRET: jwtSecret, JOB_RUNNER: 'false' }));
+    }, 180_000);
+
+    afterAll(async () => {
+      await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
+      await tokens?.close();
+      await database?.close();
+      await anvil?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('registers 40 profiles sent 20 to each of two nodes at once: all on chain and in the database, one nonce each', async () => {
+      const [a, b] = await Promise.all([startNode(), startNode()]);
+      const players = await Promise.all(Array.from({ length: 40 }, () => newPlayer()));
+      const nonceBefore = await signerNonce();
+
+      const responses = await Promise.all(
+        players.map(({ customer }, index) =>
+          postProfile(index % 2 === 0 ? a! : b!, customer, `node_${index}_${randomBytes(2).toString('hex')}`),
+        ),
+      );
+      expect(responses.map((response) => response.status)).toEqual(players.map(() => 202));
+
+      const customers = players.map((player) => player.customer);
+      await expect
+        .poll(
+          async () => (await registrationsOf(customers)).filter((row) => row.status === 'created').length,
+          {
+            timeout: 120_000,
+            interval: 500,
+          },
+        )
+        .toBe(40);
+
+      // On chain: each owner holds exactly the handle it asked for.
+      const rows = await registrationsOf(customers);
+      for (const { owner, customer } of players) {
+        const row = rows.find((registration) => registration.customerId === customer.id)!;
+        expect(String(await profileOf(owner))).toBe(row.profileId);
+      }
+      // One transaction per registration, forty consecutive nonces, none abandoned ("nonce too low") or re-sent.
+      const jobRows = await database.db.select().from(jobs).where(eq(jobs.kind, 'profile.register'));
+      expect(jobRows).toHaveLength(40);
+      expect(
+        jobRows.every((job) => job.state === 'succeeded' && job.attempts === 1 && job.lastError === null),
+      ).toBe(true);
+      const sent = await database.db
+        .select()
+        .from(chainTransactions)
+        .where(
+          inArray(
+            chainTransactions.jobId,
+            jobRows.map((job) => job.id),
+          ),
+        );
+      expect(sent).toHaveLength(40);
+      expect(
+        sent.every((row) => row.status === 'mined' && row.reverted === false && row.hashes.length === 1),
+      ).toBe(true);
+      expect(sent.map((row) => Number(row.nonce)).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 40 }, (_, n) => nonceBefore + n),
+      );
+      expect(await signerNonce()).toBe(nonceBefore + 40);
+      // Both nodes did part of the work.
+      const ranBy = new Set(jobRows.map((job) => (job.result as { ranBy?: string }).ranBy?.split(':')[1]));
+      expect(ranBy).toEqual(new Set([String(a!.child.pid), String(b!.child.pid)]));
+      await Promise.all([a!.stop(), b!.stop()]);
+    }, 300_000);
+
+    it('finishes, once, a registration whose node was killed with SIGKILL after sending its transaction', async () => {
+      const leaseEnv = { JOB_LEASE_MS: '2000', CHAIN_TX_REPLACE_AFTER_MS: '600000' };
+      const first = await startNode(leaseEnv);
+      const { owner, customer } = await newPlayer();
+      const handle = `crash_${randomBytes(2).toString('hex')}`;
+      const nonceBefore = await signerNonce();
+      // Blocks wait for us: the transaction stays in the pool while the node that sent it dies.
+      await rpc('evm_setAutomine', [false]);
+      try {
+        expect((await postProfile(first, customer, handle)).status).toBe(202);
+        const [registration] = await registrationsOf([customer]);
+        const job = () =>
+          database.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, `profile.register:${registration!.id}:1`))
+            .then((found) => found[0]);
+        const writes = async () =>
+          database.db
+            .select()
+            .from(chainTransactions)
+            .where(eq(chainTransactions.jobId, (await job())!.id));
+        await expect.poll(async () => (await writes())[0]?.status, { timeout: 60_000 }).toBe('sent');
+
+        await first.stop('SIGKILL');
+        expect((await job())?.state).toBe('running'); // held by a dead node
+
+        const second = await startNode(leaseEnv);
+        // The lease runs out, the new node takes the job over and finds the transaction already sent.
+        await expect.poll(async () => (await job())?.attempts, { timeout: 60_000 }).toBe(2);
+        await rpc('evm_mine');
+        await expect
+          .poll(async () => (await registrationsOf([customer]))[0]?.status, { timeout: 60_000 })
+          .toBe('created');
+
+        const [write, ...more] = await writes();
+        expect(more).toEqual([]);
+        expect(write).toMatchObject({ status: 'mined', reverted: false, nonce: BigInt(nonceBefore) });
+        expect(write!.hashes).toHaveLength(1);
+        expect(await signerNonce()).toBe(nonceBefore + 1);
+        expect((await job())?.state).toBe('succeeded');
+        // Created once on chain, for this owner and handle.
+        const receipt = await client().getTransactionReceipt({ hash: write!.minedHash as `0x${string}` });
+        const created = parseEventLogs({
+          abi: profileRegistryAbi,
+          logs: receipt.logs,
+          eventName: 'ProfileCreated',
+        });
+        expect(created.map((event) => [getAddress(event.args.owner), event.args.handle])).toEqual([
+          [getAddress(owner), handle],
+        ]);
+        const [saved] = await registrationsOf([customer]);
+        expect(saved?.profileId).toBe(String(await profileOf(owner)));
+        await second.stop();
+      } finally {
+        await rpc('evm_setAutomine', [true]);
+      }
+    }, 300_000);
+  },
+);
