@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/env';
 import { createChainService } from '../../src/modules/chain/chain-service';
+import { TEST_CHAIN } from '../helpers';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ojo-config-'));
 const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
@@ -30,7 +31,7 @@ function writeDeployments(file: string, chainId: number, registry: string, deplo
 describe('contract addresses by configuration', () => {
   it('reads <DATA_DIR>/devnet/deployments.json by default, again when it changes', () => {
     const dataDir = tempDir();
-    const chain = createChainService(loadConfig({ DATA_DIR: dataDir }));
+    const chain = createChainService(loadConfig({ DATA_DIR: dataDir }, TEST_CHAIN));
     expect(chain.deployments()).toBeUndefined();
     expect(() => chain.contractAddress('ProfileRegistry')).toThrow(/not deployed/);
 
@@ -45,7 +46,7 @@ describe('contract addresses by configuration', () => {
   it('reads DEPLOYMENTS_FILE, and ignores deployments of another chain', () => {
     const file = path.join(tempDir(), 'elsewhere.json');
     writeDeployments(file, 1, a(1));
-    const chain = createChainService(loadConfig({ DATA_DIR: tempDir(), DEPLOYMENTS_FILE: file }));
+    const chain = createChainService(loadConfig({ DATA_DIR: tempDir(), DEPLOYMENTS_FILE: file }, TEST_CHAIN));
     expect(chain.deployments()).toBeUndefined();
     writeDeployments(file, 11124, a(1));
     expect(chain.deployments()?.contracts.ProfileRegistry).toBe(a(1));
@@ -54,7 +55,10 @@ describe('contract addresses by configuration', () => {
   it('takes explicit addresses (production) over any file', () => {
     const dataDir = tempDir();
     writeDeployments(path.join(dataDir, 'devnet', 'deployments.json'), 11124, a(0xdead));
-    const config = loadConfig({ DATA_DIR: dataDir, ...addresses, CONTRACTS_DEPLOYED_AT_BLOCK: '42' });
+    const config = loadConfig(
+      { DATA_DIR: dataDir, ...addresses, CONTRACTS_DEPLOYED_AT_BLOCK: '42' },
+      TEST_CHAIN,
+    );
     const chain = createChainService(config);
     expect(chain.deployments()).toEqual({
       chainId: 11124,
@@ -67,7 +71,7 @@ describe('contract addresses by configuration', () => {
   it('refuses to start with only some of the addresses, naming the missing ones', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: tempDir(), PROFILE_REGISTRY_ADDRESS: a(1) });
+      loadConfig({ DATA_DIR: tempDir(), PROFILE_REGISTRY_ADDRESS: a(1) }, TEST_CHAIN);
     } catch (caught) {
       error = caught;
     }

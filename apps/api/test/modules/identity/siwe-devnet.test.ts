@@ -194,7 +194,7 @@ describeWithDatabases(
         headers: invitee,
         payload: { handle },
       });
-      expect(profile.statusCode).toBe(200);
+      expect(profile.statusCode).toBe(202);
       await expect.poll(() => referred(inviter), { timeout: 30_000 }).toBe(1);
     });
 
