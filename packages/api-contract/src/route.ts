@@ -111,17 +111,7 @@ export type RouteBody<R extends RouteDeclaration> = R['body'] extends AnySchema
   ? z.input<R['body']>
   : undefined;
 
-/** Fills a declaration's `:param` segments, URL-encoded. Throws on a missing parameter (a caller bug). */
-export function routePath(
-  route: Pick<RouteDeclaration, 'path'>,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return route.path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`${route.path} needs the parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { routePath } from './route-path';
 
 /** `schema.security` of a public product call (only saas_id) and of a secure one (saas_id and jwt_token). */
 export const PUBLIC_SECURITY = [{ saasId: [] }];
