@@ -1,6 +1,7 @@
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 import { z } from 'zod';
 import { customerEnvelope, errorEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 /**
  * The two invite calls of spec point 7 (customer host, `{success, code, msgKey, obj}` envelope).
@@ -56,3 +57,26 @@ export const inviteInfoSchema = {
   tags: ['invite'],
   response: { 200: inviteInfoResponse, 401: errorEnvelope },
 };
+
+/** GET /customer/invite/code/check (spec 7 inviteCodeCheck). */
+export const inviteCodeCheckRoute = defineRoute({
+  method: 'GET',
+  path: '/customer/invite/code/check',
+  host: 'customer',
+  secure: false,
+  summary: 'Whether an invite code belongs to a player',
+  tags: ['invite'],
+  query: inviteCodeCheckRouteQuery,
+  result: inviteCodeCheckResult,
+});
+
+/** GET /customer/invite (secure, spec 7). */
+export const inviteInfoRoute = defineRoute({
+  method: 'GET',
+  path: '/customer/invite',
+  host: 'customer',
+  secure: true,
+  summary: "The session customer's invite code and invited players per source type",
+  tags: ['invite'],
+  result: inviteInfo,
+});

@@ -1,4 +1,6 @@
 import type { CustomerEnvelope, WalletEnvelope } from '@ojo/api-contract/envelope';
+import type { RouteDeclaration } from '@ojo/api-contract/route';
+import { routePath } from '@ojo/api-contract/route-path';
 import type { z } from 'zod';
 import { type ApiHost, env } from '@/config/env';
 import { getJwt } from './session-storage';
@@ -142,6 +144,16 @@ function checkEnvelope<S extends z.ZodType>(
   };
 }
 
+/** What a route call carries besides its declaration. */
+export interface RouteCallInput {
+  params?: Readonly<Record<string, string | number>>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A session token to send instead of the stored one (logout sends the one it has just cleared). */
+  jwt?: string;
+}
+
 export interface UnauthorizedEvent {
   host: ApiHost;
   path: string;
@@ -242,8 +254,31 @@ export function createApiClient(options: ApiClientOptions) {
     return result;
   }
 
+  /**
+   * Calls a route by its declaration (packages/api-contract): host, method, path and payload schema come from it,
+   * so no path or body shape is written in the web app. Resolves with the payload (`obj` or `data`).
+   */
+  async function callRoute<R extends RouteDeclaration>(
+    route: R,
+    input: RouteCallInput = {},
+  ): Promise<z.output<R['result']> | null> {
+    const envelope = await call({
+      host: route.host,
+      path: routePath(route, input.params) as `/${string}`,
+      method: route.method,
+      query: input.query,
+      body: input.body,
+      secure: route.secure,
+      jwt: input.jwt,
+      schema: route.result,
+      signal: input.signal,
+    });
+    return ('obj' in envelope ? envelope.obj : envelope.data) as z.output<R['result']> | null;
+  }
+
   return {
     call,
+    callRoute,
     /** Subscribes to HTTP 401 answers; returns the unsubscribe function. */
     onUnauthorized(listener: (event: UnauthorizedEvent) => void): () => void {
       const handler = (event: Event) => listener((event as CustomEvent<UnauthorizedEvent>).detail);

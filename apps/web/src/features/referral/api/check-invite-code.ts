@@ -10,14 +10,9 @@ import { apiClient, isApiError } from '@/lib/api-client';
  * first paint should not wait for a schema library (issue 5: initial JavaScript budget).
  */
 export async function checkInviteCode(inviteCode: string): Promise<boolean> {
-  const { inviteCodeCheckResult } = await import('@ojo/api-contract/invite');
+  const { inviteCodeCheckRoute } = await import('@ojo/api-contract/invite');
   try {
-    await apiClient.call({
-      host: 'customer',
-      path: '/customer/invite/code/check',
-      query: { inviteCode },
-      schema: inviteCodeCheckResult,
-    });
+    await apiClient.callRoute(inviteCodeCheckRoute, { query: { inviteCode } });
     return true;
   } catch (error) {
     if (isApiError(error) && (error.kind === 'envelope' || (error.kind === 'http' && error.status < 500))) {

@@ -1,17 +1,10 @@
-import { type InviteInfo, inviteInfo } from '@ojo/api-contract/invite';
+import { type InviteInfo, inviteInfoRoute } from '@ojo/api-contract/invite';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /customer/invite (spec 7, secure): the player's invite code and referral counts. */
 export async function getInviteInfo(signal?: AbortSignal): Promise<InviteInfo | null> {
-  const envelope = await apiClient.call({
-    host: 'customer',
-    path: '/customer/invite',
-    secure: true,
-    schema: inviteInfo,
-    signal,
-  });
-  return envelope.obj;
+  return apiClient.callRoute(inviteInfoRoute, { signal });
 }
 
 export const inviteInfoQueryOptions = () =>

@@ -1,0 +1,66 @@
+import { customerSuccess, walletSuccess } from '@ojo/api-contract/envelope';
+import { type RouteDeclaration, routeSchema } from '@ojo/api-contract/route';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request of a declared route, typed by its params, query and body schemas. */
+export type RouteRequest<R extends RouteDeclaration> = FastifyRequest<{
+  Params: Parsed<R['params']>;
+  Querystring: Parsed<R['query']>;
+  Body: Parsed<R['body']>;
+}>;
+
+/**
+ * A whole envelope a handler answers instead of a payload: a verdict that is not an error, e.g. the invite-code
+ * check's `success: false` with msgKey 'invalid code' (spec 8). Errors are thrown as AppError instead.
+ */
+export class EnvelopeAnswer {
+  constructor(
+    readonly success: boolean,
+    readonly code: string,
+    /** The msgKey (obj envelope) or the message (data envelope). */
+    readonly text: string,
+    readonly payload: unknown,
+  ) {}
+}
+
+export type RouteHandler<R extends RouteDeclaration> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<z.input<R['result']> | EnvelopeAnswer>;
+
+export interface RegisterOptions {
+  /** Route config, e.g. `{ rateLimit: authRateLimit(config) }`. */
+  config?: RouteShorthandOptions['config'];
+}
+
+/**
+ * Registers the handler of a declared route: method, path and schema (validation, serialisation, OpenAPI) from the
+ * declaration, `app.authenticate` when it is secure, and the payload wrapped in the route's envelope.
+ */
+export function registerRoute<R extends RouteDeclaration>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RegisterOptions = {},
+): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: routeSchema(route),
+    ...(route.secure ? { preHandler: app.authenticate } : {}),
+    ...(options.config ? { config: options.config } : {}),
+    handler: async (request, reply) => {
+      const answer = await handler(request as RouteRequest<R>, reply);
+      reply.code(route.successStatus);
+      if (answer instanceof EnvelopeAnswer) {
+        return route.envelope === 'obj'
+          ? { success: answer.success, code: answer.code, msgKey: answer.text, obj: answer.payload }
+          : { success: answer.success, code: answer.code, message: answer.text, data: answer.payload };
+      }
+      return route.envelope === 'obj' ? customerSuccess(answer) : walletSuccess(answer);
+    },
+  });
+}

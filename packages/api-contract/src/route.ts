@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import { customerEnvelope, errorEnvelope, walletEnvelope } from './envelope';
+
+/**
+ * One declaration per route (STYLE.md habit 3): method, path, host, envelope, schemas and whether the session token
+ * is required. The API registers its handler from it, OpenAPI comes from it, and the web and game clients call it by
+ * it, so no path or body shape is written twice.
+ */
+
+/** The `{host}`s of spec point 7; each is configuration in the clients and defaults to the API (DESIGN.md 5). */
+export const API_HOSTS = ['customer', 'quest', 'badge', 'wallet', 'game'] as const;
+export type ApiHost = (typeof API_HOSTS)[number];
+
+/**
+ * `obj`: `{success, code, msgKey, obj}` (customer, quest and badge calls); `data`: `{success, code, message, data}`
+ * (wallet, coin and game calls), as the spec reads them (DESIGN.md section 5).
+ */
+export type EnvelopeKind = 'obj' | 'data';
+
+/** The envelope a host's calls answer with, unless a declaration says otherwise. */
+export function envelopeOfHost(host: ApiHost): EnvelopeKind {
+  return host === 'customer' || host === 'quest' || host === 'badge' ? 'obj' : 'data';
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 202;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 502 | 503;
+
+type AnySchema = z.ZodType;
+
+export interface RouteDeclaration<
+  Params extends AnySchema | undefined = AnySchema | undefined,
+  Query extends AnySchema | undefined = AnySchema | undefined,
+  Body extends AnySchema | undefined = AnySchema | undefined,
+  Result extends AnySchema = AnySchema,
+> {
+  readonly method: HttpMethod;
+  /** The spec's path, Fastify syntax for parameters (`/coin/withdraws/:id`); `routePath` fills them in. */
+  readonly path: `/${string}`;
+  readonly host: ApiHost;
+  readonly envelope: EnvelopeKind;
+  /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (spec point 6). */
+  readonly secure: boolean;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly params: Params;
+  readonly query: Query;
+  readonly body: Body;
+  /** The payload: the envelope's `obj` or `data`. */
+  readonly result: Result;
+  readonly successStatus: SuccessStatus;
+  /** Statuses this route may answer with the error envelope, besides those every route may (400, 429, 5xx). */
+  readonly errorStatuses: readonly ErrorStatus[];
+}
+
+export interface RouteInit<
+  Params extends AnySchema | undefined,
+  Query extends AnySchema | undefined,
+  Body extends AnySchema | undefined,
+  Result extends AnySchema,
+> {
+  method: HttpMethod;
+  path: `/${string}`;
+  host: ApiHost;
+  /** Defaults to the host's envelope. */
+  envelope?: EnvelopeKind;
+  secure: boolean;
+  summary: string;
+  tags: readonly string[];
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  result: Result;
+  successStatus?: SuccessStatus;
+  errorStatuses?: readonly ErrorStatus[];
+}
+
+/** Declares a route; the only way routes are written (packages/api-contract/src/<module>.ts). */
+export function defineRoute<
+  Result extends AnySchema,
+  Params extends AnySchema | undefined = undefined,
+  Query extends AnySchema | undefined = undefined,
+  Body extends AnySchema | undefined = undefined,
+>(init: RouteInit<Params, Query, Body, Result>): RouteDeclaration<Params, Query, Body, Result> {
+  return {
+    method: init.method,
+    path: init.path,
+    host: init.host,
+    envelope: init.envelope ?? envelopeOfHost(init.host),
+    secure: init.secure,
+    summary: init.summary,
+    tags: init.tags,
+    params: init.params as Params,
+    query: init.query as Query,
+    body: init.body as Body,
+    result: init.result,
+    successStatus: init.successStatus ?? 200,
+    errorStatuses: init.errorStatuses ?? [],
+  };
+}
+
+/** What the payload of a route is, as the server returns it and as a client reads it. */
+export type RouteResult<R extends RouteDeclaration> = z.output<R['result']>;
+export type RouteParams<R extends RouteDeclaration> = R['params'] extends AnySchema
+  ? z.input<R['params']>
+  : undefined;
+export type RouteQuery<R extends RouteDeclaration> = R['query'] extends AnySchema
+  ? z.input<R['query']>
+  : undefined;
+export type RouteBody<R extends RouteDeclaration> = R['body'] extends AnySchema
+  ? z.input<R['body']>
+  : undefined;
+
+export { routePath } from './route-path';
+
+/** `schema.security` of a public product call (only saas_id) and of a secure one (saas_id and jwt_token). */
+export const PUBLIC_SECURITY = [{ saasId: [] }];
+export const SECURE_SECURITY = [{ saasId: [], jwtToken: [] }];
+
+/** The envelope schema around a route's payload. */
+export function successEnvelope<R extends RouteDeclaration>(route: R) {
+  return route.envelope === 'obj' ? customerEnvelope(route.result) : walletEnvelope(route.result);
+}
+
+/** Statuses every route may answer with the error envelope. */
+const COMMON_ERROR_STATUSES = [400, 429] as const;
+
+/**
+ * The Fastify route schema of a declaration (validation, serialisation and OpenAPI through
+ * fastify-type-provider-zod): params, querystring, body, the success envelope and the error envelopes.
+ */
+export function routeSchema(route: RouteDeclaration) {
+  const response: Record<number, AnySchema> = { [route.successStatus]: successEnvelope(route) };
+  for (const status of [...COMMON_ERROR_STATUSES, ...(route.secure ? [401] : []), ...route.errorStatuses]) {
+    response[status] = errorEnvelope;
+  }
+  return {
+    summary: route.summary,
+    tags: [...route.tags],
+    security: route.secure ? SECURE_SECURITY : PUBLIC_SECURITY,
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    response,
+  };
+}
