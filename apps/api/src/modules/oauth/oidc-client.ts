@@ -177,9 +177,9 @@ export class OidcRelyingParty {
     configuration[client.customFetch] = this.customFetch;
     configuration.timeout = HTTP_TIMEOUT_SECONDS;
     for (const step of execute) step(configuration);
-    // Also verify the id token's signature against the provider's JWKS (cached, refetched on an unknown kid). OpenID
-    // Connect lets a client rely on TLS to the token endpoint instead, but the embedded provider is plain HTTP and a
-    // verified signature costs little.
+    // Also verify the id token's signature against the provider's JWKS (cached 5 min, refetched for an unknown kid
+    // at most once a minute). OpenID Connect lets a client trust TLS to the token endpoint instead, but the embedded
+    // provider is plain HTTP and a verified signature costs little.
     client.enableNonRepudiationChecks(configuration);
     this.configurations.set(settings.issuer, {
       value: configuration,
