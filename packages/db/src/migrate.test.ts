@@ -140,9 +140,11 @@ for (const kind of testDatabaseKinds) {
           sourceType: 'web',
         }),
       ).rejects.toThrow();
+      // Not-null constraints (named by PostgreSQL 18 after the table that first had them) are left as they are.
       const constraints = await queryRows<{ conname: string }>(
         db,
-        sql`select conname from pg_constraint where conname like '%customer%' or conname like '%invit%'`,
+        sql`select conname from pg_constraint
+          where contype <> 'n' and (conname like '%customer%' or conname like '%invit%')`,
       );
       expect(constraints).toEqual([]);
       const indexes = await queryRows<{ indexname: string }>(
