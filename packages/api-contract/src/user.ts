@@ -184,11 +184,6 @@ export function bindBodyOf(request: {
   return { idToken: request.idToken, publicKey: request.smartAccountAddress };
 }
 
-/** `abstractAddress.osp_aa` of the user info is the smart account's address (null when there is none). */
-export function smartAccountAddressOf(info: Pick<UserInfo, 'abstractAddress'>): string | null {
-  return info.abstractAddress.osp_aa?.address || null;
-}
-
 export const bindSchema = {
   summary: "Binds a smart account (osp_aa) to the session's user (old-user migration)",
   tags: ['user'],

@@ -25,10 +25,10 @@ export function createQueryClient(): QueryClient {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [wallet] = useState(createLoginAccountProvider);
+  const [accountProvider] = useState(createLoginAccountProvider);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider wallet={wallet}>{children}</AuthProvider>
+      <AuthProvider accountProvider={accountProvider}>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

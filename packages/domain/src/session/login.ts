@@ -5,11 +5,11 @@ import { selectReferralCode } from '../referral/referral-code';
 
 /** spec 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
 export function isLoginComplete(parts: {
-  jwtKey?: string | null;
+  sessionToken?: string | null;
   idToken?: string | null;
-  publicKey?: string | null;
+  smartAccountAddress?: string | null;
 }): boolean {
-  return !!parts.jwtKey && !!parts.idToken && !!parts.publicKey;
+  return !!parts.sessionToken && !!parts.idToken && !!parts.smartAccountAddress;
 }
 
 export type LoginFailure = { kind: 'warningPopup' } | { kind: 'toast'; message: string };
@@ -52,12 +52,12 @@ export function bindFailureMessage(msgKey: unknown): string {
  * source type is used only if known, else web.
  */
 export function loginReferralFields(input: {
-  selectedInviteCode?: string | null;
-  defaultInviteCode?: string | null;
+  selectedReferralCode?: string | null;
+  defaultReferralCode?: string | null;
   sourceType?: unknown;
-}): { inviteCode: string; sourceType: SourceType } {
+}): { referralCode: string; sourceType: SourceType } {
   return {
-    inviteCode: selectReferralCode(input.selectedInviteCode, input.defaultInviteCode),
+    referralCode: selectReferralCode(input.selectedReferralCode, input.defaultReferralCode),
     sourceType: normalizeSourceType(input.sourceType),
   };
 }

@@ -1,4 +1,4 @@
-import type { BindBody } from '@ojo/api-contract/user';
+import { type BindBody, bindBodyOf } from '@ojo/api-contract/user';
 import { BIND_REQUEST_DEFAULTS } from '@ojo/domain/constants';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
@@ -8,13 +8,16 @@ import { apiClient } from '@/lib/api-client';
  * with the smart account's platform, walletType, thirdAuthSource and channel. A failure rejects with the envelope's
  * msgKey (e.g. customer.public.key.already.binded).
  */
-export async function bindSmartAccount(body: { idToken: string; publicKey: string }): Promise<void> {
+export async function bindSmartAccount(request: {
+  idToken: string;
+  smartAccountAddress: string;
+}): Promise<void> {
   await apiClient.call({
     host: 'customer',
     path: '/customer/bind',
     method: 'POST',
     secure: true,
-    body: { ...body, ...BIND_REQUEST_DEFAULTS } satisfies BindBody,
+    body: { ...bindBodyOf(request), ...BIND_REQUEST_DEFAULTS } satisfies BindBody,
     schema: z.null(),
   });
 }

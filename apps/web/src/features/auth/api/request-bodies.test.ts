@@ -26,7 +26,7 @@ const publicKey = '0x1111111111111111111111111111111111111111';
 
 describe('spec 7 request bodies carry the defaults themselves, not left to the server', () => {
   it("POST /customer/login: idToken, publicKey, inviteCode, sourceType 'plus defaults (platform osp, walletType abstract, thirdAuthSource OSP, channel OSP, autoRegister true)'", async () => {
-    await loginUser({ idToken: 'id', publicKey, inviteCode: 'ABC123', sourceType: 'WEB' });
+    await loginUser({ idToken: 'id', smartAccountAddress: publicKey, referralCode: 'ABC123', sourceType: 'WEB' });
     expect(sent).toEqual([
       {
         path: '/customer/login',
@@ -48,7 +48,7 @@ describe('spec 7 request bodies carry the defaults themselves, not left to the s
   });
 
   it('POST /customer/bind: idToken, publicKey, platform, walletType, thirdAuthSource, channel', async () => {
-    await bindSmartAccount({ idToken: 'id', publicKey });
+    await bindSmartAccount({ idToken: 'id', smartAccountAddress: publicKey });
     expect(sent).toEqual([
       {
         path: '/customer/bind',

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getReferralSelection, selectReferral } from '@/features/referral/hooks/use-referral-selection';
 import { getSessionValue, setSessionValue } from '@/lib/session-storage';
-import { LocalWallet } from '../testing/memory-auth';
+import { LocalAccountProvider } from '../testing/memory-auth';
 import { createAppAuthStore } from './create-app-auth-store';
 
 beforeEach(() => {
@@ -13,8 +13,8 @@ beforeEach(() => {
 describe('spec 4 Logout in the app: everything the browser kept for the user is gone', () => {
   it('clears the four session cookies, local and session storage, the invite choice and the query cache', async () => {
     const queryClient = new QueryClient();
-    const wallet = new LocalWallet();
-    const store = createAppAuthStore({ queryClient, wallet });
+    const accountProvider = new LocalAccountProvider();
+    const store = createAppAuthStore({ queryClient, accountProvider });
     setSessionValue('jwt', 'a.b.c');
     setSessionValue('idToken', 'd.e.f');
     setSessionValue('taskId', '411010');
@@ -35,9 +35,9 @@ describe('spec 4 Logout in the app: everything the browser kept for the user is 
     ).toEqual([]);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
-    expect(getReferralSelection().inviteCode).toBeNull();
+    expect(getReferralSelection().referralCode).toBeNull();
     expect(queryClient.getQueryData(['user'])).toBeUndefined();
-    expect(wallet.disconnects).toBe(1);
+    expect(accountProvider.disconnects).toBe(1);
     expect(store.getState()).toMatchObject({ status: 'loggedOut', user: null, navigation: { to: '/' } });
   });
 });

@@ -37,10 +37,13 @@ function clearBrowserStorage(): void {
 }
 
 /** The app's auth store: the real API client, the wallet popup, the session cookies and the app's caches. */
-export function createAppAuthStore(options: { queryClient: QueryClient; wallet: LoginAccountProvider }) {
+export function createAppAuthStore(options: {
+  queryClient: QueryClient;
+  accountProvider: LoginAccountProvider;
+}) {
   return createAuthStore({
     api,
-    wallet: options.wallet,
+    accountProvider: options.accountProvider,
     session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
     location: { host: window.location.host, origin: window.location.origin },
     productName: env.productName,

@@ -81,25 +81,30 @@ export class FakeBackend implements AuthApi {
   }
   async refreshSessionToken() {
     this.calls.push('refreshSessionToken');
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800) };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800) };
   }
-  async loginUser(body: { idToken: string; publicKey: string; inviteCode: string; sourceType: string }) {
+  async loginUser(body: {
+    idToken: string;
+    smartAccountAddress: string;
+    referralCode: string;
+    sourceType: string;
+  }) {
     this.calls.push('login');
     this.loginBodies.push(body);
     if (this.loginFailure) throw this.loginFailure;
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
   }
   async loginOauth(body: { provider: string; code: string }) {
     this.calls.push(`oauth:${body.provider}:${body.code}`);
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
   }
-  async bindSmartAccount(body: { idToken: string; publicKey: string }) {
+  async bindSmartAccount(body: { idToken: string; smartAccountAddress: string }) {
     this.calls.push('bind');
     if (this.bindFailure) throw this.bindFailure;
     this.user = {
       ...this.user,
       isOldType: false,
-      abstractAddress: { osp_aa: { address: body.publicKey } },
+      abstractAddress: { osp_aa: { address: body.smartAccountAddress } },
     };
   }
   async getUser() {
@@ -114,7 +119,7 @@ export class FakeBackend implements AuthApi {
 }
 
 /** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */
-export class LocalWallet implements LoginAccountProvider {
+export class LocalAccountProvider implements LoginAccountProvider {
   blocked = false;
   connects = 0;
   disconnects = 0;

@@ -68,8 +68,8 @@ export function ProviderLoginButton({
   const { loginWithProvider, isLoggingIn } = useHomeLoginActions();
   const label = HOME_TEXT.loginWith(env.providerName);
   const onClick = () => {
-    const { inviteCode, sourceType } = getLoginReferralFields();
-    loginWithProvider(inviteCode, sourceType);
+    const { referralCode, sourceType } = getLoginReferralFields();
+    loginWithProvider(referralCode, sourceType);
   };
   const sizing =
     size === 'large'

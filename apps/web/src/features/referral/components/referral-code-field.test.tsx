@@ -66,7 +66,7 @@ describe('ReferralCodeField', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid referral code');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(getReferralSelection().inviteCode).toBeNull();
+    expect(getReferralSelection().referralCode).toBeNull();
 
     await user.type(input, '{Backspace}');
     expect(screen.queryByText('Invalid referral code')).not.toBeInTheDocument();
@@ -107,6 +107,6 @@ describe('ReferralCodeField', () => {
   it('drops an entry code the server rejects', async () => {
     renderField({ entryCode: 'NOPE00', entrySourceType: 'web' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid referral code');
-    expect(getReferralSelection().inviteCode).toBeNull();
+    expect(getReferralSelection().referralCode).toBeNull();
   });
 });

@@ -25,9 +25,9 @@ interface ReferralCodeFieldProps {
  */
 export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFieldProps) {
   const selection = useReferralSelection();
-  const [isOpen, setIsOpen] = useState(Boolean(entryCode || selection.inviteCode));
-  const [code, setCode] = useState(() => filterReferralCodeInput(entryCode ?? selection.inviteCode ?? ''));
-  const [status, setStatus] = useState<Status>(selection.inviteCode && !entryCode ? 'applied' : 'idle');
+  const [isOpen, setIsOpen] = useState(Boolean(entryCode || selection.referralCode));
+  const [code, setCode] = useState(() => filterReferralCodeInput(entryCode ?? selection.referralCode ?? ''));
+  const [status, setStatus] = useState<Status>(selection.referralCode && !entryCode ? 'applied' : 'idle');
   const check = useCheckReferralCode();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();

@@ -9,12 +9,12 @@ import { useSyncExternalStore } from 'react';
  */
 export interface ReferralSelection {
   /** The selected code, or null when none is selected. */
-  inviteCode: string | null;
+  referralCode: string | null;
   sourceType: SourceType;
 }
 
-const STORAGE_KEY = 'ojo_invite_selection';
-const EMPTY: ReferralSelection = { inviteCode: null, sourceType: normalizeSourceType(undefined) };
+const STORAGE_KEY = 'ojo_referral_selection';
+const EMPTY: ReferralSelection = { referralCode: null, sourceType: normalizeSourceType(undefined) };
 
 const listeners = new Set<() => void>();
 let current: ReferralSelection | undefined;
@@ -33,10 +33,10 @@ function read(): ReferralSelection {
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
     if (raw) {
-      const parsed = JSON.parse(raw) as { inviteCode?: unknown; sourceType?: unknown };
+      const parsed = JSON.parse(raw) as { referralCode?: unknown; sourceType?: unknown };
       stored = {
-        inviteCode:
-          typeof parsed.inviteCode === 'string' && parsed.inviteCode !== '' ? parsed.inviteCode : null,
+        referralCode:
+          typeof parsed.referralCode === 'string' && parsed.referralCode !== '' ? parsed.referralCode : null,
         sourceType: normalizeSourceType(parsed.sourceType),
       };
     }
@@ -50,7 +50,7 @@ function read(): ReferralSelection {
 function write(next: ReferralSelection): void {
   current = next;
   try {
-    if (next.inviteCode === null) storage()?.removeItem(STORAGE_KEY);
+    if (next.referralCode === null) storage()?.removeItem(STORAGE_KEY);
     else storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Quota or privacy mode: the in-memory choice still holds for this page.
@@ -59,8 +59,11 @@ function write(next: ReferralSelection): void {
 }
 
 /** Selects a code for the login; the source type is normalised (unknown values become web). */
-export function selectReferral(inviteCode: string, sourceType?: unknown): void {
-  write({ inviteCode: inviteCode === '' ? null : inviteCode, sourceType: normalizeSourceType(sourceType) });
+export function selectReferral(referralCode: string, sourceType?: unknown): void {
+  write({
+    referralCode: referralCode === '' ? null : referralCode,
+    sourceType: normalizeSourceType(sourceType),
+  });
 }
 
 /** Forgets the selected code (e.g. after its check failed). */
@@ -73,11 +76,11 @@ export function getReferralSelection(): ReferralSelection {
 }
 
 /** The invite fields the login sends: the selected code (or the default one, or empty) and its source type. */
-export function getLoginReferralFields(defaultInviteCode?: string | null) {
+export function getLoginReferralFields(defaultReferralCode?: string | null) {
   const selection = read();
   return loginReferralFields({
-    selectedInviteCode: selection.inviteCode,
-    defaultInviteCode,
+    selectedReferralCode: selection.referralCode,
+    defaultReferralCode,
     sourceType: selection.sourceType,
   });
 }
