@@ -1,7 +1,7 @@
 import { normalizeSourceType, type SourceType } from '../enums';
 import { ERROR_CODES, isErrorCode, MSG_KEYS } from '../error-codes';
 import { LOGIN_TEXT } from '../messages';
-import { selectInviteCode } from '../referral/referral-code';
+import { selectReferralCode } from '../referral/referral-code';
 
 /** spec 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
 export function isLoginComplete(parts: {
@@ -51,13 +51,13 @@ export function bindFailureMessage(msgKey: unknown): string {
  * spec 5 Other: the invite fields of the login body. The code is the selected or default one, else empty; the
  * source type is used only if known, else web.
  */
-export function loginInviteFields(input: {
+export function loginReferralFields(input: {
   selectedInviteCode?: string | null;
   defaultInviteCode?: string | null;
   sourceType?: unknown;
 }): { inviteCode: string; sourceType: SourceType } {
   return {
-    inviteCode: selectInviteCode(input.selectedInviteCode, input.defaultInviteCode),
+    inviteCode: selectReferralCode(input.selectedInviteCode, input.defaultInviteCode),
     sourceType: normalizeSourceType(input.sourceType),
   };
 }

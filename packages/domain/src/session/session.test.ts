@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bindFailureMessage, isLoginComplete, loginFailure, loginInviteFields } from './login';
+import { bindFailureMessage, isLoginComplete, loginFailure, loginReferralFields } from './login';
 import {
   decodeTokenPayload,
   isExpired,
@@ -173,15 +173,15 @@ describe('spec 8 login and bind errors', () => {
 describe('spec 5 Other: invite code and source type of the login body', () => {
   it('uses the selected or default code and a known source type, else web', () => {
     expect(
-      loginInviteFields({ selectedInviteCode: 'ABC', defaultInviteCode: 'DEF', sourceType: 'DOJO_DASH' }),
+      loginReferralFields({ selectedInviteCode: 'ABC', defaultInviteCode: 'DEF', sourceType: 'DOJO_DASH' }),
     ).toEqual({
       inviteCode: 'ABC',
       sourceType: 'DOJO_DASH',
     });
-    expect(loginInviteFields({ defaultInviteCode: 'DEF', sourceType: 'tiktok' })).toEqual({
+    expect(loginReferralFields({ defaultInviteCode: 'DEF', sourceType: 'tiktok' })).toEqual({
       inviteCode: 'DEF',
       sourceType: 'web',
     });
-    expect(loginInviteFields({})).toEqual({ inviteCode: '', sourceType: 'web' });
+    expect(loginReferralFields({})).toEqual({ inviteCode: '', sourceType: 'web' });
   });
 });

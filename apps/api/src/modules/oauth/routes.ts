@@ -1,4 +1,4 @@
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import {
   OAUTH_MSG_KEYS,
   type OauthProviderInfo,
@@ -47,7 +47,7 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
           app.log.warn({ err: error, provider }, 'OpenID provider discovery failed');
         }
       }
-      return customerSuccess(list);
+      return objSuccess(list);
     },
   );
 
@@ -77,13 +77,13 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         );
       }
       const identity = await relyingParty.login(settings, { code, redirectUri, codeVerifier, nonce });
-      const customer = await findOrCreateOldUser(app.db, provider, identity.subject, {
+      const user = await findOrCreateOldUser(app.db, provider, identity.subject, {
         autoCreate: config.oidc.autoCreateOldUsers,
       });
-      await assertOldLoginAllowed(app.db, customer);
-      return customerSuccess({
-        jwtKey: await app.issueSessionToken(customer.id),
-        created: customer.createdAt.getTime(),
+      await assertOldLoginAllowed(app.db, user);
+      return objSuccess({
+        jwtKey: await app.issueSessionToken(user.id),
+        created: user.createdAt.getTime(),
       });
     },
   );

@@ -9,7 +9,7 @@ export interface SessionTokenSettings {
 }
 
 export interface SessionClaims {
-  customerId: string;
+  userId: string;
   /** The `sid`: the sessions row this token belongs to. */
   sessionId: string;
   /** Seconds since the epoch. */
@@ -18,17 +18,17 @@ export interface SessionClaims {
 }
 
 /**
- * Signs the session jwt the web app sends back in the jwt_token header: the customer (`sub`), its session (`sid`)
+ * Signs the session jwt the web app sends back in the jwt_token header: the user (`sub`), its session (`sid`)
  * and an expiry no later than the session's end (seconds since the epoch). `nowMs` is the API's clock.
  */
 export async function issueSessionToken(
   settings: SessionTokenSettings,
-  session: { customerId: string; sessionId: string; expiresAt: number },
+  session: { userId: string; sessionId: string; expiresAt: number },
   nowMs: number,
 ): Promise<string> {
   return new SignJWT({ sid: session.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(session.customerId)
+    .setSubject(session.userId)
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
     .setIssuedAt(Math.floor(nowMs / 1000))
@@ -55,7 +55,7 @@ export async function verifySessionToken(
     });
     const { sub, sid, exp, iat } = payload;
     if (!sub || typeof sid !== 'string' || exp === undefined || iat === undefined) return null;
-    return { customerId: sub, sessionId: sid, issuedAt: iat, expiresAt: exp };
+    return { userId: sub, sessionId: sid, issuedAt: iat, expiresAt: exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -1,4 +1,4 @@
-import { tokenRefreshResult } from '@ojo/api-contract/customer';
+import { tokenRefreshResult } from '@ojo/api-contract/user';
 import { apiClient } from '@/lib/api-client';
 
 /** `POST /customer/token/refresh` (secure): a new session jwt (spec 4 renewal). */

@@ -6,13 +6,13 @@ import { useHomeLoginActions } from '@/features/home/components/home-login-actio
 import { type AuthStore, createAuthStore } from '../stores/auth-store';
 import {
   account,
-  customer,
   FakeBackend,
   LOCATION,
   LocalWallet,
   MemorySession,
   NOW,
   tokenExpiringAt,
+  user,
 } from '../testing/memory-auth';
 import { AuthStoreProvider } from './auth-provider';
 
@@ -64,7 +64,7 @@ beforeEach(() => {
 
 describe('AuthStoreProvider: the home login actions and the session upkeep of spec 4', () => {
   it("plugs the login into home's buttons with the invite fields, and reports logging in and full user", async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     let release: (address: Address) => void = () => {};
     wallet.connect = () => new Promise((resolve) => (release = resolve));
     renderProvider();

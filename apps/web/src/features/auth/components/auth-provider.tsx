@@ -10,7 +10,7 @@ import {
 import { apiClient } from '@/lib/api-client';
 import { getJwt } from '@/lib/session-storage';
 import { AuthStoreContext } from '../hooks/use-auth';
-import type { AccountProvider } from '../lib/account-provider';
+import type { LoginAccountProvider } from '../lib/login-account-provider';
 import { type AuthStore, isFullUserState } from '../stores/auth-store';
 import { createAppAuthStore } from '../stores/create-app-auth-store';
 
@@ -24,7 +24,7 @@ async function startOldUserLogin(provider: LoginProvider): Promise<void> {
 }
 
 /** Keeps the session as spec 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
-function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
+function useSessionUpkeep(store: AuthStore, wallet: LoginAccountProvider): void {
   useEffect(() => {
     void store.initialize();
     const stopUnauthorized = apiClient.onUnauthorized(() => {
@@ -48,7 +48,7 @@ function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
  * The login feature around the app: the auth store, its session upkeep and the handlers of the home page's login
  * buttons (hero and header).
  */
-export function AuthProvider({ wallet, children }: { wallet: AccountProvider; children: ReactNode }) {
+export function AuthProvider({ wallet, children }: { wallet: LoginAccountProvider; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [store] = useState(() => createAppAuthStore({ queryClient, wallet }));
   return (
@@ -65,7 +65,7 @@ export function AuthStoreProvider({
   children,
 }: {
   store: AuthStore;
-  wallet: AccountProvider;
+  wallet: LoginAccountProvider;
   children: ReactNode;
 }) {
   useSessionUpkeep(store, wallet);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { type AuthStore, createAuthStore, isFullUserState } from '../stores/auth-store';
-import { customer, FakeBackend, LOCATION, LocalWallet, MemorySession, NOW } from '../testing/memory-auth';
+import { FakeBackend, LOCATION, LocalWallet, MemorySession, NOW, user } from '../testing/memory-auth';
 import { AuthStoreProvider } from './auth-provider';
 import { AuthSlot } from './auth-slot';
 
@@ -76,7 +76,7 @@ describe('auth slot (spec 2: the header shows login or logout)', () => {
   });
 
   it("asks 'Are you sure you want to logout?'; Cancel keeps the session, Logout ends it and goes to /", async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     backend.created = NOW - 60_000;
     await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
     renderSlot('/wallet');
@@ -122,7 +122,7 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
   });
 
   it('shows Account Migration Tips to an old user; binding makes a full user', async () => {
-    backend.customer = customer({
+    backend.user = user({
       isOldType: true,
       web3authAddress: '0x00000000000000000000000000000000000000aa',
       abstractAddress: {},
@@ -148,7 +148,7 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
   });
 
   it('shows the welcome modal to an account created within 30 s', async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     renderSlot('/');
     await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to OJO Arena' });

@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
   account,
-  customer,
   FakeBackend,
   LOCATION,
   LocalWallet,
   MemorySession,
   NOW,
   tokenExpiringAt,
+  user,
 } from '../testing/memory-auth';
 import { type AuthStore, createAuthStore, isFullUserState } from './auth-store';
 
@@ -64,7 +64,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     await done;
     expect(seen[0]).toBe('loggingIn');
     expect(store.getState().status).toBe('loggedIn');
-    expect(backend.calls).toEqual(['nonce', 'verify', 'login', 'customer']);
+    expect(backend.calls).toEqual(['nonce', 'verify', 'login', 'user']);
     expect(backend.loginBodies[0]).toMatchObject({ publicKey: account.address, ...invite });
     expect(session.get('jwt')).toBe(store.getState().jwt);
     expect(session.get('idToken')).toMatch(/^ey/);
@@ -107,7 +107,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   });
 
   it('shows the welcome modal only for accounts created within 30 s, and stays where it is', async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     await store.loginWithAccount(invite);
     expect(store.getState()).toMatchObject({ isWelcomeOpen: true, navigation: null });
 
@@ -153,7 +153,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   });
 
   it('counts a login answer without jwtKey as a failure', async () => {
-    backend.loginCustomer = async () => ({ jwtKey: '', created: NOW });
+    backend.loginUser = async () => ({ jwtKey: '', created: NOW });
     await store.loginWithAccount(invite);
     expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
     expect(session.get('jwt')).toBeUndefined();
@@ -211,12 +211,12 @@ describe('spec 4 session upkeep', () => {
     expect(store.getState().status).toBe('loggedOut');
   });
 
-  it('restores a stored session and loads the customer', async () => {
+  it('restores a stored session and loads the user', async () => {
     const jwt = tokenExpiringAt(NOW / 1000 + 1000);
     session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
     session.set('jwt', jwt);
     await store.initialize();
-    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.customer });
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.user });
     expect(wallet.restored).toEqual([account.address]);
     expect(resets).toBe(0);
   });
@@ -236,7 +236,7 @@ describe('spec 4 session upkeep', () => {
 
 describe('old users (spec 1): OAuth login and migration bind', () => {
   const oldUser = () =>
-    customer({
+    user({
       id: '7',
       isOldType: true,
       web3authAddress: '0x00000000000000000000000000000000000000aa',
@@ -245,7 +245,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     });
 
   it('logs in with the code, then shows Account Migration Tips; binding makes a full user', async () => {
-    backend.customer = oldUser();
+    backend.user = oldUser();
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c0de',
@@ -254,19 +254,19 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       nonce: 'n'.repeat(22),
       returnTo: '/',
     });
-    expect(backend.calls).toEqual(['oauth:google:c0de', 'customer']);
+    expect(backend.calls).toEqual(['oauth:google:c0de', 'user']);
     expect(store.getState()).toMatchObject({ status: 'loggedIn', dialog: 'migrationTips' });
     expect(isFullUserState(store.getState())).toBe(false);
 
     await store.bindAccount();
-    expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'customer']);
+    expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'user']);
     expect(store.getState().dialog).toBeNull();
     expect(isFullUserState(store.getState())).toBe(true);
     expect(session.get('idToken')).toBeDefined();
   });
 
   it('keeps the welcome of a just-created old account until the migration and the profile are done', async () => {
-    backend.customer = { ...oldUser(), profile: null };
+    backend.user = { ...oldUser(), profile: null };
     backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
     await store.loginWithOauthCode({
       provider: 'google',
@@ -290,7 +290,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
   });
 
   it('drops the welcome of an old account whose migration and profile took over 30 s', async () => {
-    backend.customer = { ...oldUser(), profile: null };
+    backend.user = { ...oldUser(), profile: null };
     backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
     await store.loginWithOauthCode({
       provider: 'google',
@@ -307,7 +307,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
   });
 
   it('shows the already-bound text for customer.public.key.already.binded, else Bind failed', async () => {
-    backend.customer = oldUser();
+    backend.user = oldUser();
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c',

@@ -1,11 +1,11 @@
-import type { CustomerInfo } from '@ojo/api-contract/customer';
+import type { UserInfo } from '@ojo/api-contract/user';
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
 import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
 import { isFullUser, needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
 import type { SessionKey } from '@/lib/session-storage';
-import { type AccountProvider, isPopupBlockedError } from '../lib/account-provider';
+import { isPopupBlockedError, type LoginAccountProvider } from '../lib/login-account-provider';
 
 /**
  * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
@@ -27,7 +27,7 @@ export interface AuthNavigation {
 export interface AuthState {
   status: AuthStatus;
   jwt: string | null;
-  user: CustomerInfo | null;
+  user: UserInfo | null;
   /** spec 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
   /**
@@ -42,33 +42,33 @@ export interface AuthState {
   navigation: AuthNavigation | null;
 }
 
-export interface CustomerLoginResult {
+export interface UserLoginResult {
   jwtKey?: string | null;
-  /** Creation time of the customer, ms since the epoch. */
+  /** Creation time of the user, ms since the epoch. */
   created?: number | null;
 }
 
-/** The API calls the login makes (spec 7 customer calls and the identity layer), one client file each. */
+/** The API calls the login makes (spec 7 user calls and the identity layer), one client file each. */
 export interface AuthApi {
   getSiweNonce(): Promise<string>;
   verifySiwe(body: { message: string; signature: string }): Promise<{ idToken: string }>;
   refreshIdToken(idToken: string): Promise<{ idToken: string }>;
   refreshSessionToken(): Promise<{ jwtKey: string }>;
-  loginCustomer(body: {
+  loginUser(body: {
     idToken: string;
     publicKey: string;
     inviteCode: string;
     sourceType: SourceType;
-  }): Promise<CustomerLoginResult>;
+  }): Promise<UserLoginResult>;
   loginOauth(body: {
     provider: LoginProvider;
     code: string;
     redirectUri: string;
     codeVerifier: string;
     nonce: string;
-  }): Promise<CustomerLoginResult>;
-  bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
-  getCustomer(): Promise<CustomerInfo>;
+  }): Promise<UserLoginResult>;
+  bindSmartAccount(body: { idToken: string; publicKey: string }): Promise<void>;
+  getUser(): Promise<UserInfo>;
   /** Revokes the session of `jwt` and of the id token on the server (spec 4 Logout). */
   endSession(body: { jwt: string; idToken?: string }): Promise<void>;
 }
@@ -81,7 +81,7 @@ export interface SessionValues {
 
 export interface AuthStoreDeps {
   api: AuthApi;
-  wallet: AccountProvider;
+  wallet: LoginAccountProvider;
   session: SessionValues;
   /** The page's host and origin, which the sign-in message names. */
   location: { host: string; origin: string };
@@ -156,9 +156,9 @@ export function createAuthStore(deps: AuthStoreDeps) {
     return idToken;
   }
 
-  /** After a login or a bind: load the customer, then send a player without a profile to Create profile. */
+  /** After a login or a bind: load the user, then send a player without a profile to Create profile. */
   async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
-    const user = await deps.api.getCustomer();
+    const user = await deps.api.getUser();
     if (!isCurrent()) return;
     // A bind answers no creation time: the one of the login before it (migration, then profile) still counts.
     const createdAt = typeof created === 'number' ? created : state.pendingWelcomeCreatedAt;
@@ -215,7 +215,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
         try {
           const address = await connecting;
           const idToken = await signIn(address);
-          const login = await deps.api.loginCustomer({ idToken, publicKey: address, ...invite });
+          const login = await deps.api.loginUser({ idToken, publicKey: address, ...invite });
           if (!isLoginComplete({ jwtKey: login.jwtKey, idToken, publicKey: address }) || !login.jwtKey) {
             throw new IncompleteLoginError();
           }
@@ -284,7 +284,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
         try {
           const address = await connecting;
           const idToken = await signIn(address);
-          await deps.api.bindCustomer({ idToken, publicKey: address });
+          await deps.api.bindSmartAccount({ idToken, publicKey: address });
           deps.session.set('idToken', idToken);
           const jwt = state.jwt ?? deps.session.get('jwt');
           if (!jwt) throw new IncompleteLoginError();
@@ -302,10 +302,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /** Reloads the customer (after profile creation, a bind, ...). */
-    async refreshUser(): Promise<CustomerInfo | null> {
+    /** Reloads the user (after profile creation, a bind, ...). */
+    async refreshUser(): Promise<UserInfo | null> {
       if (!state.jwt) return null;
-      const user = await deps.api.getCustomer();
+      const user = await deps.api.getUser();
       setState({ user });
       return user;
     },
@@ -384,7 +384,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       const current = attempt;
       setState({ status: 'loggedIn', jwt });
       try {
-        const user = await deps.api.getCustomer();
+        const user = await deps.api.getUser();
         if (current !== attempt) return;
         const address = smartAccountAddress(user);
         if (address) deps.wallet.restore(address as Address);

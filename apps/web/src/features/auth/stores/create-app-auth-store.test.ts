@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getInviteSelection, selectInvite } from '@/features/referral/hooks/use-invite-selection';
+import { getReferralSelection, selectReferral } from '@/features/referral/hooks/use-referral-selection';
 import { getSessionValue, setSessionValue } from '@/lib/session-storage';
 import { LocalWallet } from '../testing/memory-auth';
 import { createAppAuthStore } from './create-app-auth-store';
@@ -21,8 +21,8 @@ describe('spec 4 Logout in the app: everything the browser kept for the user is 
     setSessionValue('platform', 'twitter');
     localStorage.setItem('something', '1');
     sessionStorage.setItem('other', '2');
-    selectInvite('AB12CD', 'DOJO_DASH');
-    queryClient.setQueryData(['customer'], { id: '42' });
+    selectReferral('AB12CD', 'DOJO_DASH');
+    queryClient.setQueryData(['user'], { id: '42' });
 
     await store.logout();
 
@@ -35,8 +35,8 @@ describe('spec 4 Logout in the app: everything the browser kept for the user is 
     ).toEqual([]);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
-    expect(getInviteSelection().inviteCode).toBeNull();
-    expect(queryClient.getQueryData(['customer'])).toBeUndefined();
+    expect(getReferralSelection().inviteCode).toBeNull();
+    expect(queryClient.getQueryData(['user'])).toBeUndefined();
     expect(wallet.disconnects).toBe(1);
     expect(store.getState()).toMatchObject({ status: 'loggedOut', user: null, navigation: { to: '/' } });
   });

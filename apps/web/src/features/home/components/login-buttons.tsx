@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { ArrowRightIcon, StarIcon } from '@/components/ui/icons';
 import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
-import { getLoginInviteFields } from '@/features/referral/hooks/use-invite-selection';
+import { getLoginReferralFields } from '@/features/referral/hooks/use-referral-selection';
 import { useHomeLoginActions } from './home-login-actions';
 
 const OLD_USER_PROVIDERS: ReadonlyArray<{ provider: LoginProvider; label: string }> = [
@@ -68,7 +68,7 @@ export function ProviderLoginButton({
   const { loginWithProvider, isLoggingIn } = useHomeLoginActions();
   const label = HOME_TEXT.loginWith(env.providerName);
   const onClick = () => {
-    const { inviteCode, sourceType } = getLoginInviteFields();
+    const { inviteCode, sourceType } = getLoginReferralFields();
     loginWithProvider(inviteCode, sourceType);
   };
   const sizing =

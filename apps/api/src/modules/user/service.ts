@@ -1,0 +1,40 @@
+import type { UserInfo } from '@ojo/api-contract/user';
+import type { Database } from '@ojo/db/client';
+import { type UserAddress, userAddresses } from '@ojo/db/schema/user-addresses';
+import type { User } from '@ojo/db/schema/users';
+import { asc, eq } from '@ojo/db/sql';
+
+/** User info of spec point 3 for one user: profile, smart account and every bound address. */
+export async function getUserInfo(db: Database, user: User): Promise<UserInfo> {
+  const addresses = await db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, user.id))
+    .orderBy(asc(userAddresses.bindTime), asc(userAddresses.id));
+  return toUserInfo(user, addresses);
+}
+
+export function toUserInfo(user: User, addresses: UserAddress[]): UserInfo {
+  const connectAddress: UserInfo['connectAddress'] = {};
+  for (const row of addresses) {
+    // The first linked wallet per chain type is the one shown (linking is locked once set, spec point 2).
+    if (row.isConnected && !connectAddress[row.chainType])
+      connectAddress[row.chainType] = { address: row.address };
+  }
+  return {
+    id: user.id,
+    isOldType: user.isOldType,
+    profile: user.handle ? { handle: user.handle, avatar: user.avatar, profileId: user.profileId } : null,
+    telegramId: user.telegramId,
+    web3authAddress: user.web3authAddress,
+    abstractAddress: user.smartAccountAddress ? { osp_aa: { address: user.smartAccountAddress } } : {},
+    addressAll: addresses.map((row) => ({
+      platform: row.platform,
+      walletType: row.walletType,
+      address: row.address,
+      bindTime: row.bindTime.getTime(),
+    })),
+    connectAddress,
+    created: user.createdAt.getTime(),
+  };
+}
