@@ -1,0 +1,10 @@
+CREATE TABLE "ledger_balances" (
+	"user_id" uuid NOT NULL,
+	"asset" "ledger_asset" NOT NULL,
+	"balance" numeric(78, 0) NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ledger_balances_pkey" PRIMARY KEY("user_id","asset"),
+	CONSTRAINT "ledger_balances_not_negative" CHECK ("ledger_balances"."balance" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "ledger_balances" ADD CONSTRAINT "ledger_balances_user_id_customers_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;

@@ -1,0 +1,52 @@
+-- A balance row per user and asset follows every ledger entry (DESIGN.md section 5). A trigger rather than the
+-- ledger functions doing it: every way an entry is appended (the ledger functions, seed steps, an operator's SQL)
+-- moves the balance in the same statement and transaction, so no path can forget it. The UPDATE locks the row, so
+-- concurrent entries of one user and asset add up one after the other; `ledger_balances_not_negative` refuses an
+-- entry that would overdraw.
+-- If ledger_entries.customer_id is ever renamed, recreate this function: PL/pgSQL names the column in its body.
+CREATE FUNCTION "ledger_balances_apply_entry"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A zero row first (a concurrent first entry waits on it), then the addition; an upsert would check its
+  -- proposed row (the bare amount) against ledger_balances_not_negative and refuse a covered debit.
+  INSERT INTO "ledger_balances" ("user_id", "asset", "balance")
+  VALUES (NEW."customer_id", NEW."asset", 0)
+  ON CONFLICT ("user_id", "asset") DO NOTHING;
+  UPDATE "ledger_balances"
+  SET "balance" = "balance" + NEW."amount", "updated_at" = now()
+  WHERE "user_id" = NEW."customer_id" AND "asset" = NEW."asset";
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Entries appended before this migration: their sums become the first balance rows.
+INSERT INTO "ledger_balances" ("user_id", "asset", "balance")
+SELECT "customer_id", "asset", sum("amount") FROM "ledger_entries" GROUP BY "customer_id", "asset";
+--> statement-breakpoint
+CREATE TRIGGER "ledger_entries_apply_to_balance"
+  AFTER INSERT ON "ledger_entries"
+  FOR EACH ROW EXECUTE FUNCTION "ledger_balances_apply_entry"();
+--> statement-breakpoint
+-- Only that trigger writes balance rows (it runs at trigger depth 1, so its own write is at depth 2): a direct
+-- INSERT, UPDATE or DELETE would make a balance that no entries explain.
+CREATE FUNCTION "ledger_balances_written_by_entries_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' OR pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION 'ledger_balances is written only by ledger entries (% refused)', TG_OP
+      USING ERRCODE = 'restrict_violation';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "ledger_balances_no_direct_write"
+  BEFORE INSERT OR UPDATE OR DELETE ON "ledger_balances"
+  FOR EACH ROW EXECUTE FUNCTION "ledger_balances_written_by_entries_only"();
+--> statement-breakpoint
+-- TRUNCATE skips row triggers: refuse it on both tables too.
+CREATE TRIGGER "ledger_entries_no_truncate"
+  BEFORE TRUNCATE ON "ledger_entries"
+  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_append_only"();
+--> statement-breakpoint
+CREATE TRIGGER "ledger_balances_no_truncate"
+  BEFORE TRUNCATE ON "ledger_balances"
+  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_balances_written_by_entries_only"();
