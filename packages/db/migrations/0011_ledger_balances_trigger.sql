@@ -12,15 +12,18 @@ BEGIN
   VALUES (NEW."customer_id", NEW."asset", 0)
   ON CONFLICT ("user_id", "asset") DO NOTHING;
   UPDATE "ledger_balances"
-  SET "balance" = "balance" + NEW."amount", "updated_at" = now()
+  SET "balance" = "balance" + NEW."amount",
+    "credited" = "credited" + greatest(NEW."amount", 0),
+    "updated_at" = now()
   WHERE "user_id" = NEW."customer_id" AND "asset" = NEW."asset";
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 -- Entries appended before this migration: their sums become the first balance rows.
-INSERT INTO "ledger_balances" ("user_id", "asset", "balance")
-SELECT "customer_id", "asset", sum("amount") FROM "ledger_entries" GROUP BY "customer_id", "asset";
+INSERT INTO "ledger_balances" ("user_id", "asset", "balance", "credited")
+SELECT "customer_id", "asset", sum("amount"), sum(greatest("amount", 0))
+FROM "ledger_entries" GROUP BY "customer_id", "asset";
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_apply_to_balance"
   AFTER INSERT ON "ledger_entries"

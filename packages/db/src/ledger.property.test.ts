@@ -6,7 +6,7 @@ import {
   credit,
   debit,
   findLedgerDiscrepancies,
-  getBalance,
+  getAssetBalances,
   InsufficientBalanceError,
   type LedgerAsset,
 } from './ledger';
@@ -66,6 +66,7 @@ const balanceKey = (userId: string, asset: LedgerAsset) => `${userId}:${asset}`;
 async function runSequence(db: Database, operations: Operation[]): Promise<void> {
   const userIds = await createUsers(db, 2);
   const expected = new Map<string, bigint>();
+  const credited = new Map<string, bigint>();
   const done: Done[] = [];
   for (const [step, operation] of operations.entries()) {
     const before = await entriesOf(db, userIds);
@@ -96,6 +97,7 @@ async function runSequence(db: Database, operations: Operation[]): Promise<void>
     const result = await (operation.kind === 'credit' ? credit : debit)(db, move);
     const next = operation.kind === 'credit' ? current + operation.amount : current - operation.amount;
     expected.set(key, next);
+    if (operation.kind === 'credit') credited.set(key, (credited.get(key) ?? 0n) + operation.amount);
     expect(result).toMatchObject({ isNew: true, balance: next });
     done.push({ kind: operation.kind, move });
     // Append-only: every earlier entry is still there, unchanged, and exactly one was added.
@@ -104,9 +106,13 @@ async function runSequence(db: Database, operations: Operation[]): Promise<void>
     expect(after).toHaveLength(before.length + 1);
   }
   for (const userId of userIds) {
-    for (const asset of ['POINT', 'OJO'] as const) {
-      expect(await getBalance(db, userId, asset)).toBe(expected.get(balanceKey(userId, asset)) ?? 0n);
-    }
+    expect(await getAssetBalances(db, userId, ['POINT', 'OJO'])).toEqual(
+      (['POINT', 'OJO'] as const).map((asset) => ({
+        asset,
+        balance: expected.get(balanceKey(userId, asset)) ?? 0n,
+        credited: credited.get(balanceKey(userId, asset)) ?? 0n,
+      })),
+    );
   }
   expect(await findLedgerDiscrepancies(db)).toEqual([]);
 }

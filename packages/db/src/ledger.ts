@@ -62,6 +62,33 @@ export async function getBalances(
   return Object.fromEntries(rows.map((row) => [row.asset, row.balance]));
 }
 
+export interface AssetBalanceRow {
+  asset: LedgerAsset;
+  /** What the user can spend now: the sum of the entries. */
+  balance: bigint;
+  /** What the user was given in total: the sum of the credits alone. */
+  credited: bigint;
+}
+
+/** Balance and credited total of each asset in `assets` (0 and 0 for an asset never moved), in that order. */
+export async function getAssetBalances(
+  db: Executor,
+  userId: string,
+  assets: readonly LedgerAsset[],
+): Promise<AssetBalanceRow[]> {
+  const rows = await db
+    .select({
+      asset: ledgerBalances.asset,
+      balance: ledgerBalances.balance,
+      credited: ledgerBalances.credited,
+    })
+    .from(ledgerBalances)
+    .where(eq(ledgerBalances.userId, userId));
+  return assets.map(
+    (asset) => rows.find((row) => row.asset === asset) ?? { asset, balance: 0n, credited: 0n },
+  );
+}
+
 /**
  * Serialises balance changes of one user and asset until the transaction ends, so a check and the entry it
  * allows cannot interleave with another transaction's (DESIGN.md section 5).
@@ -137,39 +164,47 @@ export async function debit(db: Executor, move: LedgerMove): Promise<LedgerMoveR
 export interface LedgerDiscrepancy {
   userId: string;
   asset: LedgerAsset;
-  /** The balance row (null: missing). */
+  /** The balance row's balance and credited total (null: no row). */
   balance: bigint | null;
-  /** The sum of the entries (null: none). */
+  credited: bigint | null;
+  /** The sum of the entries and of the credits alone (null: no entries). */
   entriesTotal: bigint | null;
+  entriesCredited: bigint | null;
 }
 
 /**
- * Reconciliation: every (user, asset) whose balance row differs from the sum of its entries, including a row
- * without entries and entries without a row. Empty when the ledger is consistent, which the trigger guarantees;
- * this proves it (tests, and an operator's check).
+ * Reconciliation: every (user, asset) whose balance row differs from its entries (the balance from their sum, the
+ * credited total from the sum of the credits), including a row without entries and entries without a row. Empty
+ * when the ledger is consistent, which the trigger guarantees; this proves it (tests, and an operator's check).
  */
 export async function findLedgerDiscrepancies(db: Executor): Promise<LedgerDiscrepancy[]> {
   const rows = await queryRows<{
     user_id: string;
     asset: LedgerAsset;
     balance: string | null;
+    credited: string | null;
     entries_total: string | null;
+    entries_credited: string | null;
   }>(
     db,
     sql`select coalesce(b.user_id, e.user_id) as user_id, coalesce(b.asset, e.asset) as asset,
-          b.balance::text as balance, e.total::text as entries_total
+          b.balance::text as balance, b.credited::text as credited,
+          e.total::text as entries_total, e.credited::text as entries_credited
         from ${ledgerBalances} b
         full outer join (
           select ${ledgerEntries.customerId} as user_id, ${ledgerEntries.asset} as asset,
-            sum(${ledgerEntries.amount}) as total
+            sum(${ledgerEntries.amount}) as total, sum(greatest(${ledgerEntries.amount}, 0)) as credited
           from ${ledgerEntries} group by 1, 2
         ) e on e.user_id = b.user_id and e.asset = b.asset
-        where b.balance is distinct from e.total`,
+        where b.balance is distinct from e.total or b.credited is distinct from e.credited`,
   );
+  const toBigInt = (value: string | null) => (value === null ? null : BigInt(value));
   return rows.map((row) => ({
     userId: row.user_id,
     asset: row.asset,
-    balance: row.balance === null ? null : BigInt(row.balance),
-    entriesTotal: row.entries_total === null ? null : BigInt(row.entries_total),
+    balance: toBigInt(row.balance),
+    credited: toBigInt(row.credited),
+    entriesTotal: toBigInt(row.entries_total),
+    entriesCredited: toBigInt(row.entries_credited),
   }));
 }

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../client';
-import { findLedgerDiscrepancies, getBalances } from '../ledger';
+import { findLedgerDiscrepancies, getAssetBalances, getBalances } from '../ledger';
 import { migrateDatabase } from '../migrate';
 import { createTestDatabase, describeWithDatabases, migrationsBefore, testDatabaseKinds } from '../testing';
 import { customers } from './customers';
@@ -29,6 +29,10 @@ for (const kind of testDatabaseKinds) {
 
       await migrateDatabase(handle);
       expect(await getBalances(db, user!.id)).toEqual({ POINT: 180n, OJO: 9n });
+      expect(await getAssetBalances(db, user!.id, ['POINT', 'OJO'])).toEqual([
+        { asset: 'POINT', balance: 180n, credited: 300n },
+        { asset: 'OJO', balance: 9n, credited: 9n },
+      ]);
       await db.insert(ledgerEntries).values(entry('OJO', 1n, 'b:4'));
       expect(await getBalances(db, user!.id)).toEqual({ POINT: 180n, OJO: 10n });
       expect(await findLedgerDiscrepancies(db)).toEqual([]);
@@ -62,7 +66,14 @@ describeWithDatabases('ledger reconciliation', ({ database }) => {
     });
     await queryRows(db, sql`alter table ledger_entries enable trigger ledger_entries_apply_to_balance`);
     expect(await findLedgerDiscrepancies(db)).toEqual([
-      { userId: user!.id, asset: 'POINT', balance: 50n, entriesTotal: 55n },
+      {
+        userId: user!.id,
+        asset: 'POINT',
+        balance: 50n,
+        credited: 50n,
+        entriesTotal: 55n,
+        entriesCredited: 55n,
+      },
     ]);
   });
 });

@@ -18,11 +18,14 @@ export const ledgerBalances = pgTable(
       .references(() => customers.id, { onDelete: 'restrict' }),
     asset: ledgerAsset('asset').notNull(),
     balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** The sum of the credits alone (what the user was given in total, before spending): spec 3 originalAvailable. */
+    credited: numeric('credited', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ name: 'ledger_balances_pkey', columns: [table.userId, table.asset] }),
     check('ledger_balances_not_negative', sql`${table.balance} >= 0`),
+    check('ledger_balances_credited_covers_balance', sql`${table.credited} >= ${table.balance}`),
   ],
 );
 
