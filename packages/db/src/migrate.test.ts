@@ -24,6 +24,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'leases',
       'ledger_balances',
       'ledger_entries',
+      'member_expansions',
       'oidc_codes',
       'old_login_locks',
       'profile_registrations',
