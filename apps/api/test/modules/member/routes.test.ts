@@ -73,7 +73,8 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       created: expect.any(Number),
     });
     expect(page.pointLedgers[1]).toMatchObject({ amount: '10', description: 'checkin:day 25' });
-    const last = (await get(`/member/points/ledgers/${player.id}?assetType=POINT&offset=20&limit=20`)).json().obj;
+    const last = (await get(`/member/points/ledgers/${player.id}?assetType=POINT&offset=20&limit=20`)).json()
+      .obj;
     // 26 entries: the second page has fewer than the limit, so it is the last (spec 9).
     expect(last.pointLedgers.map((entry: { description: string }) => entry.description)).toEqual([
       'checkin:day 6',
@@ -91,7 +92,11 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
   it("refuses another player's ledger, assets and expansion with 403, and bad input with 400", async () => {
     const ledger = await get(`/member/points/ledgers/${other.id}`);
     expect(ledger.statusCode).toBe(403);
-    expect(ledger.json()).toMatchObject({ success: false, code: 'MEMBER_FORBIDDEN', msgKey: 'member.forbidden' });
+    expect(ledger.json()).toMatchObject({
+      success: false,
+      code: 'MEMBER_FORBIDDEN',
+      msgKey: 'member.forbidden',
+    });
     expect((await get(`/v2/member/asset/${other.id}`)).statusCode).toBe(403);
     const expansion = await app.inject({
       method: 'POST',
