@@ -7,6 +7,7 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
+import checkInRoutes from './modules/check-in/routes';
 import customerRoutes from './modules/customer/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
@@ -55,6 +56,7 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   profileRoutes,
   gasRoutes,
   memberRoutes,
+  checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */

@@ -17,6 +17,9 @@ describeWithDatabases('migrations', ({ database }) => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'auth_nonces',
       'chain_transactions',
+      'check_in_rewards',
+      'check_in_rules',
+      'check_ins',
       'customer_addresses',
       'customers',
       'invitations',
