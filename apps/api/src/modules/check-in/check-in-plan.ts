@@ -27,8 +27,10 @@ export interface CheckInPlan {
  * hole. No ladder or no rules is a 503 (the check-in cannot work), never a made-up reward.
  */
 export async function readCheckInPlan(db: Executor): Promise<CheckInPlan> {
-  const rows = await db.select().from(checkInRewards).orderBy(asc(checkInRewards.day));
-  const [rules] = await db.select().from(checkInRules);
+  const [rows, [rules]] = await Promise.all([
+    db.select().from(checkInRewards).orderBy(asc(checkInRewards.day)),
+    db.select().from(checkInRules),
+  ]);
   if (rows.length === 0 || !rules) throw checkInErrors.unavailable();
   if (!isOneOf(MISSED_DAY_RULES, rules.missedDay) || !isOneOf(AFTER_LAST_DAY_RULES, rules.afterLastDay)) {
     throw checkInErrors.unavailable();
