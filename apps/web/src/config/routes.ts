@@ -49,6 +49,13 @@ export const AUTH_ROUTES = {
   authCallback: { path: '/auth/callback', title: 'Signing in' },
 } as const;
 
+/**
+ * The daily check-in screen (spec 2 'Check-in and coin screens': a day list with rewards and a coin reward popup).
+ * The spec's route list gives it no path; it sits beside the coin screens under /game, and the game frame's popup
+ * kind checkIn (spec 2 Embedded game frame) opens it. Lazy module in app/routes/check-in.tsx.
+ */
+export const CHECK_IN_ROUTE = { path: '/game/check-in', title: 'Daily check-in' } as const;
+
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';
 
