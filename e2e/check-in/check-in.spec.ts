@@ -38,7 +38,7 @@ test('a new player checks in once: a failure says so, then the reward shows on t
   const status = await holdRequests(page, apiCall('GET', '/v2/tasks/checkin/status'));
   await page.goto(CHECK_IN_PATH);
   await status.held();
-  await expect(page.getByRole('status', { name: 'Loading your check-in' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your check-in' })).toBeVisible();
   await status.release();
   await expect(page.getByTestId('check-in-screen')).toHaveAttribute('data-state', 'complete');
 
@@ -48,7 +48,7 @@ test('a new player checks in once: a failure says so, then the reward shows on t
   expect([new Date(Date.now() - 60_000), new Date()].map((d) => d.toISOString().slice(0, 10))).toContain(
     utcDay,
   );
-  await expect(page.getByRole('listitem').filter({ hasText: 'Day 1' })).toContainText('10');
+  await expect(page.getByTestId('check-in-day-1')).toContainText('10');
   await expect(page.getByTestId('check-in-day-7')).toContainText('OJO');
   await expect(page.getByText('Miss a day and your streak starts again at day 1.')).toBeVisible();
 

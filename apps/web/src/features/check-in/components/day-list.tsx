@@ -19,7 +19,7 @@ export function DayList({ status }: { status: CheckInStatusResult }) {
             data-testid={`check-in-day-${day.index}`}
             data-state={state}
             aria-current={day.isToday ? 'date' : undefined}
-            className={`relative flex flex-col items-center gap-1 rounded-2xl border p-3 text-center ${
+            className={`relative flex min-w-0 flex-col items-center gap-1 rounded-2xl border px-1 py-3 text-center sm:p-3 ${
               day.isToday ? 'border-lime bg-lime/10 shadow-lg shadow-lime/10' : 'border-white/10 bg-white/5'
             } ${day.isChecked && !day.isToday ? 'opacity-70' : ''}`}
           >
@@ -32,8 +32,9 @@ export function DayList({ status }: { status: CheckInStatusResult }) {
             </span>
             {day.isChecked ? (
               <span className="flex items-center gap-1 text-[11px] font-bold uppercase text-lime">
-                <CheckIcon className="size-3.5" aria-hidden />
-                Checked
+                <CheckIcon className="size-3.5 shrink-0" aria-hidden />
+                {/* Four days a row on phones leave no room for the word: the mark alone, the word read out. */}
+                <span className="max-sm:sr-only">Checked</span>
               </span>
             ) : day.isToday ? (
               <span className="text-[11px] font-bold uppercase text-lime">Today</span>
