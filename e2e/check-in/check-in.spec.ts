@@ -1,22 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, holdRequests } from '../support/hold';
-import {
-  API_URL,
-  createProfile,
-  fetchCustomer,
-  registerNewPlayer,
-  SAAS_ID,
-  sessionJwt,
-} from '../support/login';
+import { API_URL, createProfile, fetchUser, registerNewPlayer, SAAS_ID, sessionJwt } from '../support/login';
 
 const CHECK_IN_PATH = '/game/check-in';
 const FAILURE_TEXT = 'Check in failed. Please try again.';
 
 /** The player's own ledger of points as the API answers it (spec 7 point ledgers). */
 async function pointLedgers(page: Page) {
-  const customer = await fetchCustomer(page.context());
+  const user = await fetchUser(page.context());
   const response = await fetch(
-    `${API_URL}/member/points/ledgers/${customer.id}?offset=0&limit=20&assetType=POINT`,
+    `${API_URL}/member/points/ledgers/${user.id}?offset=0&limit=20&assetType=POINT`,
     {
       headers: { saas_id: SAAS_ID, jwt_token: await sessionJwt(page.context()) },
     },

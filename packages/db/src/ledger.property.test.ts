@@ -10,8 +10,8 @@ import {
   InsufficientBalanceError,
   type LedgerAsset,
 } from './ledger';
-import { customers } from './schema/customers';
 import { type LedgerEntry, ledgerEntries } from './schema/ledger-entries';
+import { users } from './schema/users';
 import { describeWithDatabases } from './testing';
 
 /**
@@ -35,21 +35,21 @@ const operationArb: fc.Arbitrary<Operation> = fc.oneof(
 
 interface Done {
   kind: 'credit' | 'debit';
-  move: { customerId: string; asset: LedgerAsset; amount: bigint; reason: string; idempotencyKey: string };
+  move: { userId: string; asset: LedgerAsset; amount: bigint; reason: string; idempotencyKey: string };
 }
 
 let runCounter = 0;
 
 async function createUsers(db: Database, count: number): Promise<string[]> {
   const rows = await db
-    .insert(customers)
+    .insert(users)
     .values(
       Array.from({ length: count }, () => {
         runCounter += 1;
-        return { inviteCode: `P${runCounter.toString(36).padStart(5, '0').slice(-5)}` };
+        return { referralCode: `P${runCounter.toString(36).padStart(5, '0').slice(-5)}` };
       }),
     )
-    .returning({ id: customers.id });
+    .returning({ id: users.id });
   return rows.map((row) => row.id);
 }
 
@@ -57,7 +57,7 @@ async function entriesOf(db: Database, userIds: string[]): Promise<LedgerEntry[]
   return db
     .select()
     .from(ledgerEntries)
-    .where(inArray(ledgerEntries.customerId, userIds))
+    .where(inArray(ledgerEntries.userId, userIds))
     .orderBy(asc(ledgerEntries.id));
 }
 
@@ -82,7 +82,7 @@ async function runSequence(db: Database, operations: Operation[]): Promise<void>
     const userId = userIds[operation.user]!;
     const key = balanceKey(userId, operation.asset);
     const move = {
-      customerId: userId,
+      userId,
       asset: operation.asset,
       amount: operation.amount,
       reason: `property:${operation.kind}`,

@@ -115,9 +115,7 @@ export async function appendLedgerEntry(
   const existing = await findEntry(db, entry.idempotencyKey);
   if (!existing) throw new Error(`ledger entry ${entry.idempotencyKey} vanished`);
   const isSame =
-    existing.customerId === entry.customerId &&
-    existing.asset === entry.asset &&
-    existing.amount === entry.amount;
+    existing.userId === entry.userId && existing.asset === entry.asset && existing.amount === entry.amount;
   if (!isSame) {
     throw new IdempotencyConflictError(`idempotency key ${entry.idempotencyKey} was used for another entry`);
   }
@@ -139,7 +137,7 @@ export async function credit(db: Executor, move: LedgerMove): Promise<LedgerMove
   if (move.amount <= 0n) throw new RangeError('credit amount must be positive');
   return db.transaction(async (tx) => {
     const result = await appendLedgerEntry(tx, move);
-    return { ...result, balance: await getBalance(tx, move.customerId, move.asset) };
+    return { ...result, balance: await getBalance(tx, move.userId, move.asset) };
   });
 }
 
@@ -150,14 +148,14 @@ export async function credit(db: Executor, move: LedgerMove): Promise<LedgerMove
 export async function debit(db: Executor, move: LedgerMove): Promise<LedgerMoveResult> {
   if (move.amount <= 0n) throw new RangeError('debit amount must be positive');
   return db.transaction(async (tx) => {
-    await lockBalance(tx, move.customerId, move.asset);
+    await lockBalance(tx, move.userId, move.asset);
     const previous = await findEntry(tx, move.idempotencyKey);
     if (!previous) {
-      const balance = await getBalance(tx, move.customerId, move.asset);
+      const balance = await getBalance(tx, move.userId, move.asset);
       if (balance < move.amount) throw new InsufficientBalanceError(balance, move.amount);
     }
     const result = await appendLedgerEntry(tx, { ...move, amount: -move.amount });
-    return { ...result, balance: await getBalance(tx, move.customerId, move.asset) };
+    return { ...result, balance: await getBalance(tx, move.userId, move.asset) };
   });
 }
 
@@ -192,7 +190,7 @@ export async function findLedgerDiscrepancies(db: Executor): Promise<LedgerDiscr
           e.total::text as entries_total, e.credited::text as entries_credited
         from ${ledgerBalances} b
         full outer join (
-          select ${ledgerEntries.customerId} as user_id, ${ledgerEntries.asset} as asset,
+          select ${ledgerEntries.userId} as user_id, ${ledgerEntries.asset} as asset,
             sum(${ledgerEntries.amount}) as total, sum(greatest(${ledgerEntries.amount}, 0)) as credited
           from ${ledgerEntries} group by 1, 2
         ) e on e.user_id = b.user_id and e.asset = b.asset

@@ -12,8 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
 import { ledgerAsset, ledgerEntries } from './ledger-entries';
+import { users } from './users';
 
 /**
  * The daily check-in's reward ladder (spec 3 'checkInReward (list of index, amount)'): day `day` of a streak earns
@@ -60,7 +60,7 @@ export const checkIns = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     day: date('day', { mode: 'string' }).notNull(),
     ladderDay: integer('ladder_day').notNull(),
     asset: ledgerAsset('asset').notNull(),

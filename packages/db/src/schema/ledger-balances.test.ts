@@ -5,19 +5,19 @@ import { queryRows } from '../client';
 import { findLedgerDiscrepancies, getAssetBalances, getBalances } from '../ledger';
 import { migrateDatabase } from '../migrate';
 import { createTestDatabase, describeWithDatabases, migrationsBefore, testDatabaseKinds } from '../testing';
-import { customers } from './customers';
 import { ledgerEntries } from './ledger-entries';
+import { users } from './users';
 
 for (const kind of testDatabaseKinds) {
   it(`starts the balance rows from the entries appended before they existed [${kind}]`, async () => {
-    const folder = migrationsBefore('0010_ledger_balances');
+    const folder = migrationsBefore('0011_ledger_balances_check_ins');
     const handle = await createTestDatabase(kind, { migrate: false });
     try {
       await migrateDatabase(handle, { migrationsFolder: folder });
       const { db } = handle;
-      const [user] = await db.insert(customers).values({ inviteCode: 'BAL001' }).returning();
+      const [user] = await db.insert(users).values({ referralCode: 'BAL001' }).returning();
       const entry = (asset: 'POINT' | 'OJO', amount: bigint, key: string) => ({
-        customerId: user!.id,
+        userId: user!.id,
         asset,
         amount,
         reason: 'before-balances',
@@ -40,15 +40,16 @@ for (const kind of testDatabaseKinds) {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });
     }
-  });
+    // Two migration runs on a fresh database: slow on a loaded machine.
+  }, 180_000);
 }
 
 describeWithDatabases('ledger reconciliation', ({ database }) => {
   it('reports a balance that its entries do not explain', async () => {
     const { db } = database();
-    const [user] = await db.insert(customers).values({ inviteCode: 'BAL002' }).returning();
+    const [user] = await db.insert(users).values({ referralCode: 'BAL002' }).returning();
     await db.insert(ledgerEntries).values({
-      customerId: user!.id,
+      userId: user!.id,
       asset: 'POINT',
       amount: 50n,
       reason: 'tracked',
@@ -58,7 +59,7 @@ describeWithDatabases('ledger reconciliation', ({ database }) => {
     // What an operator's mistake would look like: an entry appended while the balance trigger was off.
     await queryRows(db, sql`alter table ledger_entries disable trigger ledger_entries_apply_to_balance`);
     await db.insert(ledgerEntries).values({
-      customerId: user!.id,
+      userId: user!.id,
       asset: 'POINT',
       amount: 5n,
       reason: 'untracked',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
 import { ledgerAsset } from './ledger-entries';
+import { users } from './users';
 
 /**
  * One row per user and asset: the sum of that user's ledger entries for the asset, kept so that reading a balance
@@ -15,7 +15,7 @@ export const ledgerBalances = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     asset: ledgerAsset('asset').notNull(),
     balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
     /** The sum of the credits alone (what the user was given in total, before spending): spec 3 originalAvailable. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /**
  * A player's member expansion (spec 7 'POST /v2/member/{id}/expansion'): display preferences kept on the server so
@@ -10,7 +10,7 @@ import { customers } from './customers';
 export const memberExpansions = pgTable('member_expansions', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => customers.id, { onDelete: 'cascade' }),
+    .references(() => users.id, { onDelete: 'cascade' }),
   expansion: jsonb('expansion').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

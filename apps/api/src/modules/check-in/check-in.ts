@@ -31,7 +31,7 @@ export async function checkIn(db: Database, userId: string, nowMs: number): Prom
     const ladderDay = ladderDayFor(previous, day, plan.ladder.length, plan.rules);
     const reward = plan.ladder[ladderDay - 1]!;
     const paid = await credit(tx, {
-      customerId: userId,
+      userId,
       asset: reward.asset,
       amount: reward.amount,
       reason: `checkin:${CHECK_IN_TASK_ID}:${day}:day ${ladderDay}`,

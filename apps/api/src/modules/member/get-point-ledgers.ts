@@ -41,7 +41,7 @@ export async function getPointLedgers(
   const entries = await db
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.customerId, userId), eq(ledgerEntries.asset, page.assetType)))
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, page.assetType)))
     .orderBy(desc(ledgerEntries.id))
     .offset(page.offset)
     .limit(page.limit);

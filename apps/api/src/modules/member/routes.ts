@@ -17,25 +17,25 @@ import { updateMemberExpansion } from './member-expansion';
 /** The points calls of spec 7: balances, ledger, summary 'me', expansion and member info of the session player. */
 const memberRoutes: FastifyPluginAsync = async (app) => {
   registerRoute(app, pointLedgersRoute, async (request) => {
-    assertOwnMember(request.customer.id, request.params.id);
-    return getPointLedgers(app.db, request.customer.id, request.query);
+    assertOwnMember(request.user.id, request.params.id);
+    return getPointLedgers(app.db, request.user.id, request.query);
   });
 
   registerRoute(app, memberAssetRoute, async (request) => {
-    assertOwnMember(request.customer.id, request.params.id);
-    return { assets: await readAssetBalances(app.db, request.customer.id) };
+    assertOwnMember(request.user.id, request.params.id);
+    return { assets: await readAssetBalances(app.db, request.user.id) };
   });
 
   registerRoute(app, memberSummaryRoute, async (request) =>
-    getMemberSummary(app.db, request.customer.id, request.query.businessType),
+    getMemberSummary(app.db, request.user.id, request.query.businessType),
   );
 
   registerRoute(app, memberExpansionRoute, async (request) => {
-    assertOwnMember(request.customer.id, request.params.id);
-    return updateMemberExpansion(app.db, request.customer.id, request.body);
+    assertOwnMember(request.user.id, request.params.id);
+    return updateMemberExpansion(app.db, request.user.id, request.body);
   });
 
-  registerRoute(app, memberInfoRoute, async (request) => getMemberInfo(app.db, request.customer));
+  registerRoute(app, memberInfoRoute, async (request) => getMemberInfo(app.db, request.user));
 };
 
 export default memberRoutes;

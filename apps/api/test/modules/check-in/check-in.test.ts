@@ -1,12 +1,12 @@
 import { findLedgerDiscrepancies, getBalances } from '@ojo/db/ledger';
 import { checkInRewards, checkInRules } from '@ojo/db/schema/check-ins';
-import type { Customer } from '@ojo/db/schema/customers';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import type { User } from '@ojo/db/schema/users';
 import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCheckInStatus } from '../../../src/modules/check-in/get-check-in-status';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -26,11 +26,11 @@ describeWithDatabases(
       await app?.close();
     });
 
-    const headersOf = async (player: Customer) => ({
+    const headersOf = async (player: User) => ({
       ...saasHeaders,
       jwt_token: await app.issueSessionToken(player.id),
     });
-    const status = async (player: Customer) => {
+    const status = async (player: User) => {
       const response = await app.inject({
         method: 'GET',
         url: '/v2/tasks/checkin/status',
@@ -39,7 +39,7 @@ describeWithDatabases(
       expect(response.statusCode).toBe(200);
       return response.json().obj;
     };
-    const checkIn = async (player: Customer) => {
+    const checkIn = async (player: User) => {
       const response = await app.inject({
         method: 'POST',
         url: '/v2/tasks/checkin',
@@ -49,7 +49,7 @@ describeWithDatabases(
     };
 
     it('shows the ladder from the data, and day 1 as today for a new player', async () => {
-      const player = await insertCustomer(database().db);
+      const player = await insertUser(database().db);
       expect(await status(player)).toEqual({
         checkIn: false,
         checkInDays: 0,
@@ -72,7 +72,7 @@ describeWithDatabases(
     });
 
     it('awards 100 concurrent check-ins of one player on one day once', async () => {
-      const player = await insertCustomer(database().db);
+      const player = await insertUser(database().db);
       const headers = await headersOf(player);
       const responses = await Promise.all(
         Array.from({ length: 100 }, () => app.inject({ method: 'POST', url: '/v2/tasks/checkin', headers })),
@@ -84,7 +84,7 @@ describeWithDatabases(
       const entries = await database()
         .db.select()
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.customerId, player.id));
+        .where(eq(ledgerEntries.userId, player.id));
       expect(entries.map((entry) => [entry.idempotencyKey, entry.amount])).toEqual([
         [`checkin:${player.id}:2026-11-22`, 10n],
       ]);
@@ -95,7 +95,7 @@ describeWithDatabases(
 
     it('starts a new day at midnight UTC and follows the missed-day rule the data sets', async () => {
       const { db } = database();
-      const player = await insertCustomer(db);
+      const player = await insertUser(db);
       nowMs = at('2026-11-22T23:59:59Z');
       expect((await checkIn(player)).json().obj).toMatchObject({
         awarded: true,
@@ -128,7 +128,7 @@ describeWithDatabases(
 
     it('pays day 7 in OJO, then restarts at day 1 as the data says, and shows ladder changes', async () => {
       const { db } = database();
-      const player = await insertCustomer(db);
+      const player = await insertUser(db);
       for (let day = 1; day <= 8; day += 1) {
         nowMs = at(`2026-12-${String(day).padStart(2, '0')}T12:00:00Z`);
         await checkIn(player);
@@ -150,7 +150,7 @@ describeWithDatabases(
 
     it('answers 503 with the check-in failure when the ladder is missing, changing nothing', async () => {
       const { db } = database();
-      const player = await insertCustomer(db);
+      const player = await insertUser(db);
       const saved = await db.select().from(checkInRewards);
       await db.delete(checkInRewards);
       try {

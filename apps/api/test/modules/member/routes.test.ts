@@ -1,16 +1,16 @@
 import { credit, debit } from '@ojo/db/ledger';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 describeWithDatabases('member: points ledger, assets, summary, expansion, member info', ({ database }) => {
   let app: TestApp;
-  let player: Customer;
-  let other: Customer;
+  let player: User;
+  let other: User;
   let jwt = '';
 
   const get = async (url: string, token = jwt) =>
@@ -19,13 +19,13 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
   beforeAll(async () => {
     ({ app } = await buildTestApp(database()));
     const { db } = database();
-    player = await insertCustomer(db, { handle: 'member_one' });
-    other = await insertCustomer(db);
+    player = await insertUser(db, { handle: 'member_one' });
+    other = await insertUser(db);
     jwt = await app.issueSessionToken(player.id);
     // 25 check-in-like credits of 10 points, one spend of 30, and 40 OJO: 220 points left of 250 given.
     for (let day = 1; day <= 25; day += 1) {
       await credit(db, {
-        customerId: player.id,
+        userId: player.id,
         asset: 'POINT',
         amount: 10n,
         reason: `checkin:day ${day}`,
@@ -33,21 +33,21 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       });
     }
     await debit(db, {
-      customerId: player.id,
+      userId: player.id,
       asset: 'POINT',
       amount: 30n,
       reason: 'ticket:buy',
       idempotencyKey: 'test:ticket:1',
     });
     await credit(db, {
-      customerId: player.id,
+      userId: player.id,
       asset: 'OJO',
       amount: 40n,
       reason: 'task:411004',
       idempotencyKey: 'test:ojo:1',
     });
     await credit(db, {
-      customerId: other.id,
+      userId: other.id,
       asset: 'POINT',
       amount: 999n,
       reason: 'task:sign_in',

@@ -1,5 +1,5 @@
 import { type CheckInStatusResult, checkInResult, checkInStatus } from '@ojo/api-contract/check-in';
-import { customerEnvelope, errorEnvelope } from '@ojo/api-contract/envelope';
+import { errorEnvelope, objEnvelope } from '@ojo/api-contract/envelope';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +38,7 @@ function stubQuestHost(status: CheckInStatusResult, checkInAnswers: Array<'fail'
       const url = new URL(String(input));
       if (url.pathname === '/v2/tasks/checkin/status') {
         return json(
-          customerEnvelope(checkInStatus).parse({ success: true, code: '0', msgKey: 'success', obj: status }),
+          objEnvelope(checkInStatus).parse({ success: true, code: '0', msgKey: 'success', obj: status }),
         );
       }
       if (url.pathname === '/v2/tasks/checkin' && init?.method === 'POST') {
@@ -50,7 +50,7 @@ function stubQuestHost(status: CheckInStatusResult, checkInAnswers: Array<'fail'
         }
         const done = { ...status, checkIn: true, checkInDays: status.checkInDays + 1, awarded: true };
         return json(
-          customerEnvelope(checkInResult).parse({ success: true, code: '0', msgKey: 'success', obj: done }),
+          objEnvelope(checkInResult).parse({ success: true, code: '0', msgKey: 'success', obj: done }),
         );
       }
       return new Response('not found', { status: 404 });
