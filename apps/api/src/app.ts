@@ -7,10 +7,12 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
+import checkInRoutes from './modules/check-in/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
+import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
@@ -53,6 +55,8 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   referralRoutes,
   profileRoutes,
   gasRoutes,
+  memberRoutes,
+  checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
