@@ -1,7 +1,7 @@
 import { referralCodeCheckRoute, referralInfoRoute } from '@ojo/api-contract/referral';
 import type { FastifyPluginAsync } from 'fastify';
 import { EnvelopeAnswer, registerRoute } from '../../lib/route';
-import { findReferrer, getReferralInfo } from './service';
+import { getReferralInfo, referralCodeExists } from './service';
 
 /** spec 8 'Referral code check fails': msgKey 'invalid code' (shown as 'Invalid referral code'). */
 export const INVALID_REFERRAL_CODE_MSG_KEY = 'invalid code';
@@ -12,8 +12,7 @@ const referralRoutes: FastifyPluginAsync = async (app) => {
 
   // A malformed or unknown code is a verdict, not an error: success false with msgKey 'invalid code'.
   registerRoute(app, referralCodeCheckRoute, async (request) => {
-    const referrer = await findReferrer(app.db, request.query.inviteCode);
-    return referrer
+    return (await referralCodeExists(app.db, request.query.inviteCode))
       ? true
       : new EnvelopeAnswer(false, 'INVITE_CODE_INVALID', INVALID_REFERRAL_CODE_MSG_KEY, false);
   });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ReferralInfo } from '@ojo/api-contract/referral';
 import type { Database, Transaction } from '@ojo/db/client';
+import { preparedQuery } from '@ojo/db/prepared';
 import { referrals } from '@ojo/db/schema/referrals';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, count, eq, isNotNull, isNull, sql } from '@ojo/db/sql';
@@ -23,6 +24,23 @@ export function generateReferralCode(): string {
  * The user owning an referral code, or null (also for malformed codes). Codes are generated upper-case; a code
  * typed in lower case still matches.
  */
+/** Whether a referral code belongs to a user: the public code check, a hot read (prepared once). */
+const selectReferralCodeOwner = preparedQuery('referral_code_owner', (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.referralCode} = any(${sql.placeholder('codes')})`)
+    .limit(1)
+    .prepare('referral_code_owner'),
+);
+
+/** spec 8 'Invite code check': whether the code (as typed, or upper-cased) is some user's referral code. */
+export async function referralCodeExists(db: Database, referralCode: string): Promise<boolean> {
+  if (!isValidReferralCode(referralCode)) return false;
+  const codes = [...new Set([referralCode, referralCode.toUpperCase()])];
+  return (await selectReferralCodeOwner(db, { codes })).length > 0;
+}
+
 export async function findReferrer(db: Database | Transaction, referralCode: string): Promise<User | null> {
   if (!isValidReferralCode(referralCode)) return null;
   const candidates = [...new Set([referralCode, referralCode.toUpperCase()])];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@ojo/db/client';
+import { preparedQuery } from '@ojo/db/prepared';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, eq, gt, isNull, lte, sql } from '@ojo/db/sql';
@@ -45,6 +46,27 @@ export async function openSession(
   return windowOf(row);
 }
 
+/** Every secure call runs this: prepared once, so neither drizzle nor PostgreSQL rebuild it per request. */
+const selectSessionUser = preparedQuery('find_session_user', (db) =>
+  db
+    .select({
+      user: users,
+      session: { id: sessions.id, signedInAt: sessions.signedInAt, expiresAt: sessions.expiresAt },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user'),
+);
+
 /**
  * The user of an open session, in one query (every secure call runs it): the session exists for this
  * user, logout has not revoked it and it has not reached its end. Null otherwise.
@@ -55,22 +77,7 @@ export async function findSessionUser(
   now: Date,
 ): Promise<{ user: User; session: SessionWindow } | null> {
   if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
-  const [row] = await db
-    .select({
-      user: users,
-      session: { id: sessions.id, signedInAt: sessions.signedInAt, expiresAt: sessions.expiresAt },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const [row] = await selectSessionUser(db, { ...claims, now });
   return row ?? null;
 }
 

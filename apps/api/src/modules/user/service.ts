@@ -1,17 +1,23 @@
 import type { UserInfo } from '@ojo/api-contract/user';
 import type { Database } from '@ojo/db/client';
+import { preparedQuery } from '@ojo/db/prepared';
 import { type UserAddress, userAddresses } from '@ojo/db/schema/user-addresses';
 import type { User } from '@ojo/db/schema/users';
-import { asc, eq } from '@ojo/db/sql';
+import { asc, eq, sql } from '@ojo/db/sql';
+
+/** Every address of a user in binding order; `GET /customer` is a hot read (prepared once). */
+const selectAddressesOfUser = preparedQuery('addresses_of_user', (db) =>
+  db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, sql.placeholder('userId')))
+    .orderBy(asc(userAddresses.bindTime), asc(userAddresses.id))
+    .prepare('addresses_of_user'),
+);
 
 /** User info of spec point 3 for one user: profile, smart account and every bound address. */
 export async function getUserInfo(db: Database, user: User): Promise<UserInfo> {
-  const addresses = await db
-    .select()
-    .from(userAddresses)
-    .where(eq(userAddresses.userId, user.id))
-    .orderBy(asc(userAddresses.bindTime), asc(userAddresses.id));
-  return toUserInfo(user, addresses);
+  return toUserInfo(user, await selectAddressesOfUser(db, { userId: user.id }));
 }
 
 export function toUserInfo(user: User, addresses: UserAddress[]): UserInfo {

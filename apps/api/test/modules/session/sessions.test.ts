@@ -16,19 +16,27 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 const WEB_SESSION_SECONDS = 604_800;
 const HOUR_MS = 3_600_000;
 
-/** Counts the statements the API sends to the database while `work` runs (both drivers answer `query`). */
+/**
+ * Counts the statements the API sends to the database while `work` runs. PGlite answers `query` itself; on
+ * PostgreSQL every statement, pooled or prepared on a checked-out client, goes through the pool's Client `query`.
+ */
 async function countQueries(database: TestDatabase, work: () => Promise<unknown>): Promise<number> {
-  const client = database.driver.client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-  const original = client.query;
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const driver = database.driver;
+  const target: Queryable =
+    driver.kind === 'postgres'
+      ? ((driver.client as unknown as { Client: { prototype: Queryable } }).Client.prototype as Queryable)
+      : (driver.client as unknown as Queryable);
+  const original = target.query;
   let count = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
+  target.query = function (this: unknown, ...args: unknown[]) {
     count += 1;
     return original.apply(this, args);
   };
   try {
     await work();
   } finally {
-    client.query = original;
+    target.query = original;
   }
   return count;
 }

@@ -1,0 +1,68 @@
+/**
+ * The API's hot calls, as `npm run bench:api` drives them: what a page load or a poll asks for most. Each module adds
+ * its hot reads here with the data they need (a player with a realistic amount of it), so the benchmark stays the
+ * one place that says how fast the API answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
+import { routePath } from '@ojo/api-contract/route-path';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import { users } from '@ojo/db/schema/users';
+import type { FastifyInstance } from 'fastify';
+
+export interface HotCall {
+  /** What the table prints, e.g. `GET /customer`. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path with its query string. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Seeds one player (smart account, profile, two linked wallets) and returns the calls to drive as that player. */
+export async function seedHotCalls(app: FastifyInstance, saasId: string): Promise<HotCall[]> {
+  const smartAccountAddress = `0x${randomBytes(20).toString('hex')}`;
+  const [player] = await app.db
+    .insert(users)
+    .values({
+      referralCode: 'BENCH1',
+      smartAccountAddress,
+      handle: 'benchplayer',
+      profileId: '1',
+    })
+    .returning();
+  if (!player) throw new Error('the benchmark player was not inserted');
+  await app.db.insert(userAddresses).values([
+    {
+      userId: player.id,
+      platform: 'osp',
+      walletType: 'abstract',
+      chainType: 'EVM',
+      address: smartAccountAddress,
+      isConnected: false,
+    },
+    {
+      userId: player.id,
+      platform: 'evm',
+      walletType: 'evm',
+      chainType: 'EVM',
+      address: `0x${randomBytes(20).toString('hex')}`,
+      isConnected: true,
+    },
+  ]);
+  const sessionToken = await app.issueSessionToken(player.id);
+  const publicHeaders = { [SAAS_ID_HEADER]: saasId };
+  const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
+
+  return [
+    { name: 'GET /customer', method: 'GET', path: '/customer', headers: secureHeaders },
+    {
+      name: `GET ${routePath(referralCodeCheckRoute)}`,
+      method: 'GET',
+      path: `${routePath(referralCodeCheckRoute)}?inviteCode=BENCH1`,
+      headers: publicHeaders,
+    },
+  ];
+}
