@@ -21,15 +21,15 @@ test('a link with inviteCode and sourceType selects that code for the login', as
   await page.goto('/?inviteCode=DEMO01&sourceType=web');
   await expect(page.getByLabel('Referral code')).toHaveValue('DEMO01');
   await expect(page.getByText('Invalid referral code')).toHaveCount(0);
-  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'DEMO01', sourceType: 'web' });
+  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_referral_selection'));
+  expect(JSON.parse(stored ?? 'null')).toEqual({ referralCode: 'DEMO01', sourceType: 'web' });
 });
 
 test('an unknown source type in the link falls back to web', async ({ page }) => {
   await page.goto('/?inviteCode=DEMO01&sourceType=somewhere');
   await expect(page.getByLabel('Referral code')).toHaveValue('DEMO01');
-  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'));
-  expect(JSON.parse(stored ?? 'null')).toEqual({ inviteCode: 'DEMO01', sourceType: 'web' });
+  const stored = await page.evaluate(() => window.sessionStorage.getItem('ojo_referral_selection'));
+  expect(JSON.parse(stored ?? 'null')).toEqual({ referralCode: 'DEMO01', sourceType: 'web' });
 });
 
 test('a code the server does not know shows the error, and typing clears it', async ({ page }) => {
@@ -37,7 +37,7 @@ test('a code the server does not know shows the error, and typing clears it', as
   const input = page.getByLabel('Referral code');
   await expect(input).toHaveValue('ZZZZZ9');
   await expect(page.getByText('Invalid referral code')).toBeVisible();
-  expect(await page.evaluate(() => window.sessionStorage.getItem('ojo_invite_selection'))).toBeNull();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('ojo_referral_selection'))).toBeNull();
   await input.press('End');
   await input.press('Backspace');
   await expect(input).toHaveValue('ZZZZZ');

@@ -65,7 +65,7 @@ export async function buildTestApp(
 
 let userCounter = 0;
 
-/** Inserts a user with a fresh invite code; `values` override any column. */
+/** Inserts a user with a fresh referral code; `values` override any column. */
 export async function insertUser(db: Database, values: Partial<NewUser> = {}): Promise<User> {
   userCounter += 1;
   const referralCode = `T${randomBytes(3).toString('hex').slice(0, 3)}${String(userCounter).padStart(2, '0')}`;

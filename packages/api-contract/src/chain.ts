@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
@@ -19,8 +19,13 @@ export const chainConfig = z
   .meta({ id: 'ChainConfig' });
 export type ChainConfig = z.infer<typeof chainConfig>;
 
-export const chainConfigSchema = {
+/** `GET /chain/config` (public). */
+export const chainConfigRoute = defineRoute({
+  method: 'GET',
+  path: '/chain/config',
+  host: 'customer',
+  secure: false,
   summary: 'Chain id, public RPC and bundler URLs, EntryPoint and contract addresses',
   tags: ['chain'],
-  response: { 200: objEnvelope(chainConfig) },
-};
+  result: chainConfig,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
@@ -43,16 +43,15 @@ export const policyData = z.object({
 export const gasPolicyResult = z.object({ policy_data: policyData }).meta({ id: 'GasPolicy' });
 export type GasPolicyResult = z.infer<typeof gasPolicyResult>;
 
-export const gasPolicySchema = {
+/** `POST /contract/gas/policy` (secure, spec 7). */
+export const gasPolicyRoute = defineRoute({
+  method: 'POST',
+  path: '/contract/gas/policy',
+  host: 'customer',
+  secure: true,
   summary: 'Paymaster data for an allowed user operation of the session user',
   tags: ['gas'],
   body: gasPolicyBody,
-  response: {
-    200: objEnvelope(gasPolicyResult),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    403: errorEnvelope,
-    429: errorEnvelope,
-    503: errorEnvelope,
-  },
-};
+  result: gasPolicyResult,
+  errorStatuses: [403, 503],
+});

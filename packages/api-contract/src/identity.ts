@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 /**
  * Identity layer (issue 4 plan, DESIGN.md section 6): Sign-In with Ethereum (EIP-4361) against the API issues an id
@@ -10,11 +10,16 @@ import { errorEnvelope, objEnvelope } from './envelope';
 export const siweNonceResult = z.object({ nonce: z.string() }).meta({ id: 'SiweNonce' });
 export type SiweNonceResult = z.infer<typeof siweNonceResult>;
 
-export const siweNonceSchema = {
+/** `GET /identity/siwe/nonce`. */
+export const siweNonceRoute = defineRoute({
+  method: 'GET',
+  path: '/identity/siwe/nonce',
+  host: 'customer',
+  secure: false,
   summary: 'A fresh SIWE nonce (10 minutes, single use)',
   tags: ['identity'],
-  response: { 200: objEnvelope(siweNonceResult), 429: errorEnvelope },
-};
+  result: siweNonceResult,
+});
 
 /** Body of `POST /identity/siwe/verify`: the EIP-4361 message exactly as signed and its signature. */
 export const siweVerifyBody = z.object({
@@ -32,17 +37,18 @@ export const idTokenResult = z
   .meta({ id: 'IdToken' });
 export type IdTokenResult = z.infer<typeof idTokenResult>;
 
-export const siweVerifySchema = {
+/** `POST /identity/siwe/verify`. */
+export const siweVerifyRoute = defineRoute({
+  method: 'POST',
+  path: '/identity/siwe/verify',
+  host: 'customer',
+  secure: false,
   summary: 'Verifies a signed SIWE message and answers an id token',
   tags: ['identity'],
   body: siweVerifyBody,
-  response: {
-    200: objEnvelope(idTokenResult),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    429: errorEnvelope,
-  },
-};
+  result: idTokenResult,
+  errorStatuses: [401],
+});
 
 /**
  * Body of `POST /identity/refresh`: a valid, unexpired id token. The new token keeps the original SIWE sign-in time
@@ -51,15 +57,21 @@ export const siweVerifySchema = {
  */
 export const idTokenRefreshBody = z.object({ idToken: z.string().min(1).max(4096) });
 
-export const idTokenRefreshSchema = {
+/** `POST /identity/refresh`. */
+export const idTokenRefreshRoute = defineRoute({
+  method: 'POST',
+  path: '/identity/refresh',
+  host: 'customer',
+  secure: false,
   summary: 'Renews a valid id token (spec 4: renewal when under 1200 s remain)',
   description:
     'Answers a new id token with the same auth_time. 401 identity.token.invalid for an invalid or expired token, ' +
     '401 identity.session.expired once the sign-in (auth_time) is older than the session limit.',
   tags: ['identity'],
   body: idTokenRefreshBody,
-  response: { 200: objEnvelope(idTokenResult), 401: errorEnvelope, 429: errorEnvelope },
-};
+  result: idTokenResult,
+  errorStatuses: [401],
+});
 
 /** A public JWK of the id token key (EC P-256). */
 export const publicJwk = z.looseObject({

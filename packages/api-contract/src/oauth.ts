@@ -1,7 +1,7 @@
 import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 /**
  * Old users' social login (spec points 1, 4, 6, 7: POST /customer/login/oauth). The web runs the OpenID Connect
@@ -51,22 +51,21 @@ export const OAUTH_MSG_KEYS = {
   oldLoginLocked: 'customer.oauth.old.login.locked',
 } as const;
 
-export const oauthLoginSchema = {
+/** `POST /customer/login/oauth` (spec 7). */
+export const oauthLoginRoute = defineRoute({
+  method: 'POST',
+  path: '/customer/login/oauth',
+  host: 'customer',
+  secure: false,
   summary: 'Old-user login with Google, Twitter or Apple (OpenID Connect code + PKCE verifier)',
   description:
     'Exchanges the code at the provider, verifies the id token and answers the session jwt of the old-type ' +
     `user. A locked old account is refused with HTTP 403 and code '${ERROR_CODES.LOGIN_WARNING_POPUP}'.`,
   tags: ['user'],
   body: oauthLoginBody,
-  response: {
-    200: objEnvelope(loginResultSchema),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    403: errorEnvelope,
-    429: errorEnvelope,
-    502: errorEnvelope,
-  },
-};
+  result: loginResultSchema,
+  errorStatuses: [401, 403, 502],
+});
 
 /** One login provider as the web needs it to start the flow. */
 export const oauthProviderInfoSchema = z.object({
@@ -82,8 +81,13 @@ export const oauthProviderInfoSchema = z.object({
 });
 export type OauthProviderInfo = z.infer<typeof oauthProviderInfoSchema>;
 
-export const oauthProvidersSchema = {
+/** `GET /customer/login/oauth/providers`. */
+export const oauthProvidersRoute = defineRoute({
+  method: 'GET',
+  path: '/customer/login/oauth/providers',
+  host: 'customer',
+  secure: false,
   summary: 'The usable old-user login providers and how to start their sign-in',
   tags: ['user'],
-  response: { 200: objEnvelope(z.array(oauthProviderInfoSchema)) },
-};
+  result: z.array(oauthProviderInfoSchema),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 /**
  * The on-chain profile service (spec 7 "Profile: get and create with handle, response has profile_id"; spec 2
@@ -9,11 +9,16 @@ import { errorEnvelope, objEnvelope } from './envelope';
 /** `obj` of `GET /profile/whitelist`: reserved handles, refused with 'This handle name is not available. ...'. */
 export const profileWhitelist = z.array(z.string()).meta({ id: 'ProfileWhitelist' });
 
-export const profileWhitelistSchema = {
+/** `GET /profile/whitelist`. */
+export const profileWhitelistRoute = defineRoute({
+  method: 'GET',
+  path: '/profile/whitelist',
+  host: 'customer',
+  secure: false,
   summary: 'Reserved handles nobody may create',
   tags: ['profile'],
-  response: { 200: objEnvelope(profileWhitelist) },
-};
+  result: profileWhitelist,
+});
 
 export const profile = z.object({ profile_id: z.string(), handle: z.string() }).meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profile>;
@@ -37,38 +42,47 @@ export const profileRegistration = z
   .meta({ id: 'ProfileRegistration' });
 export type ProfileRegistration = z.infer<typeof profileRegistration>;
 
-export const getProfileSchema = {
+/** `GET /profile` (secure). */
+export const getProfileRoute = defineRoute({
+  method: 'GET',
+  path: '/profile',
+  host: 'customer',
+  secure: true,
   summary: "The session user's profile and its creation status, null when none was asked for",
   tags: ['profile'],
-  response: { 200: objEnvelope(profileRegistration), 401: errorEnvelope },
-};
+  result: profileRegistration.nullable(),
+});
 
 export const profileByHandle = profile.extend({ owner: z.string() }).meta({ id: 'ProfileByHandle' });
 
 export const profileHandleParams = z.object({ handle: z.string().min(1).max(64) });
 
-export const getProfileByHandleSchema = {
+/** `GET /profile/handle/:handle`. */
+export const getProfileByHandleRoute = defineRoute({
+  method: 'GET',
+  path: '/profile/handle/:handle',
+  host: 'customer',
+  secure: false,
   summary: 'The on-chain profile holding a handle, null when the handle is free',
   tags: ['profile'],
   params: profileHandleParams,
-  response: { 200: objEnvelope(profileByHandle), 400: errorEnvelope },
-};
+  result: profileByHandle.nullable(),
+});
 
 /** Body of `POST /profile`; the handle rule is checked by the service (exact spec text on failure). */
 export const createProfileBody = z.object({ handle: z.string().max(64) });
 
-export const createProfileSchema = {
+/** `POST /profile` (secure): 202 while the job registers the profile. */
+export const createProfileRoute = defineRoute({
+  method: 'POST',
+  path: '/profile',
+  host: 'customer',
+  secure: true,
   summary:
     "Reserves the handle and starts creating the session user's on-chain profile (a durable job); poll GET /profile",
   tags: ['profile'],
   body: createProfileBody,
-  response: {
-    202: objEnvelope(profileRegistration),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    403: errorEnvelope,
-    409: errorEnvelope,
-    429: errorEnvelope,
-    503: errorEnvelope,
-  },
-};
+  result: profileRegistration,
+  successStatus: 202,
+  errorStatuses: [403, 409, 503],
+});

@@ -1,6 +1,6 @@
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { objEnvelope } from './envelope';
 import { defineRoute } from './route';
 
 /**
@@ -37,26 +37,12 @@ export const referralInfo = z.object({
   invitedMap: z.record(z.string(), referralCount),
 });
 export type ReferralInfo = z.infer<typeof referralInfo>;
-export const referralInfoResponse = objEnvelope(referralInfo);
 
 /**
  * Query of the route itself: any short string is accepted so a malformed code answers `success: false` with msgKey
  * 'invalid code' like an unknown one, instead of a validation error.
  */
 export const referralCodeCheckRouteQuery = z.object({ inviteCode: z.string().max(64).default('') });
-
-export const referralCodeCheckSchema = {
-  summary: 'Whether an invite code belongs to a player',
-  tags: ['referral'],
-  querystring: referralCodeCheckRouteQuery,
-  response: { 200: referralCodeCheckResponse },
-};
-
-export const referralInfoSchema = {
-  summary: "The session user's invite code and invited players per source type",
-  tags: ['referral'],
-  response: { 200: referralInfoResponse, 401: errorEnvelope },
-};
 
 /** GET /customer/invite/code/check (spec 7 inviteCodeCheck). */
 export const referralCodeCheckRoute = defineRoute({

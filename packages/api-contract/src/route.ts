@@ -42,6 +42,8 @@ export interface RouteDeclaration<
   /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (spec point 6). */
   readonly secure: boolean;
   readonly summary: string;
+  /** Longer OpenAPI text, when the summary is not enough. */
+  readonly description: string | undefined;
   readonly tags: readonly string[];
   readonly params: Params;
   readonly query: Query;
@@ -66,6 +68,7 @@ export interface RouteInit<
   envelope?: EnvelopeKind;
   secure: boolean;
   summary: string;
+  description?: string;
   tags: readonly string[];
   params?: Params;
   query?: Query;
@@ -89,6 +92,7 @@ export function defineRoute<
     envelope: init.envelope ?? envelopeOfHost(init.host),
     secure: init.secure,
     summary: init.summary,
+    description: init.description,
     tags: init.tags,
     params: init.params as Params,
     query: init.query as Query,
@@ -136,6 +140,7 @@ export function routeSchema(route: RouteDeclaration) {
   }
   return {
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
     security: route.secure ? SECURE_SECURITY : PUBLIC_SECURITY,
     ...(route.params ? { params: route.params } : {}),

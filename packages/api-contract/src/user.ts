@@ -4,7 +4,7 @@ import {
   WEB3AUTH_LOGIN_REQUEST_DEFAULTS as WEB3AUTH,
 } from '@ojo/domain/constants';
 import { z } from 'zod';
-import { errorEnvelope, objEnvelope } from './envelope';
+import { defineRoute } from './route';
 
 /** Chain families of linked wallets (spec point 3: connectAddress keyed by EVM, SOLANA). */
 export const chainTypeSchema = z.enum(['EVM', 'SOLANA']);
@@ -47,14 +47,15 @@ export const userInfoSchema = z
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** `GET /customer` (secure). */
-export const getUserSchema = {
+export const getUserRoute = defineRoute({
+  method: 'GET',
+  path: '/customer',
+  host: 'customer',
+  secure: true,
   summary: 'The user of the session token',
   tags: ['user'],
-  response: {
-    200: objEnvelope(userInfoSchema),
-    401: errorEnvelope,
-  },
-};
+  result: userInfoSchema,
+});
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
@@ -130,18 +131,18 @@ export const loginResult = z
   .meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const loginSchema = {
+/** `POST /customer/login` (spec 7). */
+export const loginRoute = defineRoute({
+  method: 'POST',
+  path: '/customer/login',
+  host: 'customer',
+  secure: false,
   summary: 'Logs in (or registers) with an id token of the identity layer',
   tags: ['user'],
   body: loginBody,
-  response: {
-    200: objEnvelope(loginResult),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    404: errorEnvelope,
-    429: errorEnvelope,
-  },
-};
+  result: loginResult,
+  errorStatuses: [401, 404],
+});
 
 /**
  * Body of `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the session's user
@@ -184,48 +185,64 @@ export function bindBodyOf(request: {
   return { idToken: request.idToken, publicKey: request.smartAccountAddress };
 }
 
-export const bindSchema = {
+/** `POST /customer/bind` (secure, spec 7). */
+export const bindRoute = defineRoute({
+  method: 'POST',
+  path: '/customer/bind',
+  host: 'customer',
+  secure: true,
   summary: "Binds a smart account (osp_aa) to the session's user (old-user migration)",
   tags: ['user'],
   body: bindBody,
-  response: {
-    200: objEnvelope(z.null()),
-    400: errorEnvelope,
-    401: errorEnvelope,
-    409: errorEnvelope,
-  },
-};
+  result: z.null(),
+  errorStatuses: [409],
+});
 
 /** `obj` of `GET /customer/sign`: the API's signature over the user id (Telegram bind start value). */
 export const userSignResult = z.object({ sign: z.string() }).meta({ id: 'UserSign' });
 
-export const userSignSchema = {
+/** `GET /customer/sign` (secure, spec 7). */
+export const userSignRoute = defineRoute({
+  method: 'GET',
+  path: '/customer/sign',
+  host: 'customer',
+  secure: true,
   summary: 'Signature over the user id for the Telegram bind start value',
   tags: ['user'],
-  response: { 200: objEnvelope(userSignResult), 401: errorEnvelope },
-};
+  result: userSignResult,
+});
 
 export const oauthNonceQuery = z.object({ publicKey: evmAddress });
 export const oauthNonceResult = z.object({ nonce: z.string() }).meta({ id: 'OauthNonce' });
 
-export const oauthNonceSchema = {
+/** `GET /customer/oauth/nonce` (spec 7 oauthNonce). */
+export const oauthNonceRoute = defineRoute({
+  method: 'GET',
+  path: '/customer/oauth/nonce',
+  host: 'customer',
+  secure: false,
   summary: 'A single-use nonce for a wallet signature (wallet bind)',
   tags: ['user'],
-  querystring: oauthNonceQuery,
-  response: { 200: objEnvelope(oauthNonceResult), 400: errorEnvelope, 429: errorEnvelope },
-};
+  query: oauthNonceQuery,
+  result: oauthNonceResult,
+});
 
 export const tokenRefreshResult = z.object({ jwtKey: z.string() }).meta({ id: 'TokenRefresh' });
 
-export const tokenRefreshSchema = {
+/** `POST /customer/token/refresh` (secure, spec 4 renewal). */
+export const tokenRefreshRoute = defineRoute({
+  method: 'POST',
+  path: '/customer/token/refresh',
+  host: 'customer',
+  secure: true,
   summary: 'Renews the session jwt (spec 4: renewal when under 1200 s remain)',
   description:
     'While more than 1200 s remain the jwt sent is answered unchanged; within the last 1200 s a new one. Either ' +
     'ends when the session does: the first sign-in plus the session limit (spec 9: 604800 s), which no renewal ' +
     'moves. 401 once the session has ended or logout revoked it.',
   tags: ['user'],
-  response: { 200: objEnvelope(tokenRefreshResult), 401: errorEnvelope },
-};
+  result: tokenRefreshResult,
+});
 
 /**
  * Body of `POST /customer/logout` (secure): the id token the web app holds, so that it ends with the session even
@@ -234,12 +251,17 @@ export const tokenRefreshSchema = {
 export const logoutBody = z.object({ idToken: z.string().min(1).max(4096).optional() });
 export type LogoutBody = z.infer<typeof logoutBody>;
 
-export const logoutSchema = {
+/** `POST /customer/logout` (secure, spec 4 Logout). */
+export const logoutRoute = defineRoute({
+  method: 'POST',
+  path: '/customer/logout',
+  host: 'customer',
+  secure: true,
   summary: "Ends the session (spec 4 Logout: 'Ends the identity session')",
   description:
     'Revokes the session of jwt_token and the session of the id token in the body: neither token, nor any copy, ' +
     'is accepted again (secure calls, renewals, POST /customer/login with the id token).',
   tags: ['user'],
   body: logoutBody,
-  response: { 200: objEnvelope(z.null()), 400: errorEnvelope, 401: errorEnvelope },
-};
+  result: z.null(),
+});

@@ -1,10 +1,69 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { API_ROUTES } from '@ojo/api-contract/routes';
 import { describeWithDatabases } from '@ojo/db/testing';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+/** Every operation the document listed when the routes became declarations: none may go missing. */
+const LISTED_OPERATIONS = [
+  'GET /chain/config',
+  'GET /customer',
+  'GET /customer/invite',
+  'GET /customer/invite/code/check',
+  'GET /customer/login/oauth/providers',
+  'GET /customer/oauth/nonce',
+  'GET /customer/sign',
+  'GET /healthz',
+  'GET /identity/.well-known/jwks.json',
+  'GET /identity/.well-known/openid-configuration',
+  'GET /identity/siwe/nonce',
+  'GET /oidc/apple/.well-known/openid-configuration',
+  'GET /oidc/apple/authorize',
+  'GET /oidc/apple/jwks',
+  'GET /oidc/apple/userinfo',
+  'GET /oidc/google/.well-known/openid-configuration',
+  'GET /oidc/google/authorize',
+  'GET /oidc/google/jwks',
+  'GET /oidc/google/userinfo',
+  'GET /oidc/twitter/.well-known/openid-configuration',
+  'GET /oidc/twitter/authorize',
+  'GET /oidc/twitter/jwks',
+  'GET /oidc/twitter/userinfo',
+  'GET /profile',
+  'GET /profile/handle/{handle}',
+  'GET /profile/whitelist',
+  'POST /contract/gas/policy',
+  'POST /customer/bind',
+  'POST /customer/login',
+  'POST /customer/login/oauth',
+  'POST /customer/logout',
+  'POST /customer/token/refresh',
+  'POST /identity/refresh',
+  'POST /identity/siwe/verify',
+  'POST /oidc/apple/authorize',
+  'POST /oidc/apple/token',
+  'POST /oidc/apple/userinfo',
+  'POST /oidc/google/authorize',
+  'POST /oidc/google/token',
+  'POST /oidc/google/userinfo',
+  'POST /oidc/twitter/authorize',
+  'POST /oidc/twitter/token',
+  'POST /oidc/twitter/userinfo',
+  'POST /profile',
+];
+
+/** `GET /profile/handle/{handle}`: a declaration's method and path as OpenAPI writes them. */
+const operationOf = (route: { method: string; path: string }) =>
+  `${route.method} ${route.path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, '{$1}')}`;
+
+function operations(document: OpenAPIV3_1.Document): string[] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
 
 describeWithDatabases('OpenAPI at /docs', ({ database }) => {
   let app: TestApp;
@@ -46,5 +105,20 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('swagger');
+  });
+
+  it('lists every operation it listed before, and every declared route with its summary', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenAPIV3_1.Document;
+    const listed = operations(document);
+    expect(listed).toEqual(expect.arrayContaining(LISTED_OPERATIONS));
+    for (const route of API_ROUTES) {
+      expect(listed).toContain(operationOf(route));
+      const [method, path] = operationOf(route).split(' ') as [string, string];
+      const operation = (document.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject>)[
+        method.toLowerCase()
+      ];
+      expect(operation?.summary).toBe(route.summary);
+      expect(operation?.security).toEqual(route.secure ? [{ saasId: [], jwtToken: [] }] : [{ saasId: [] }]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { stepAt } from '@ojo/domain/game/market/model';
 import { MarketSimulator } from '@ojo/domain/game/market/simulator';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { routeSchema } from '../route';
 import { dashRound, publishedDashRound } from './dash';
 import { GAME_FRAME_CHANNEL, parseFrameToPage, parsePageToFrame } from './frame';
 import { GAME_ROUTES, getBattleProgressRoute, placeBetBody, routePath, ruleQuery } from './http';
@@ -210,7 +211,7 @@ describe('WebSocket messages (issue: round state, prices 4/s, pool sizes, result
 
 describe('spec 7 Game and coin: the game calls', () => {
   it('declares each call once, with the spec paths', () => {
-    const keys = GAME_ROUTES.map((route) => `${route.method} ${route.url}`);
+    const keys = GAME_ROUTES.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const path of [
       'GET /games/battle/:id/progress',
@@ -229,7 +230,7 @@ describe('spec 7 Game and coin: the game calls', () => {
 
   it('every schema converts to JSON Schema (what OpenAPI is made from)', () => {
     for (const route of GAME_ROUTES) {
-      for (const [part, schema] of Object.entries(route.schema)) {
+      for (const [part, schema] of Object.entries(routeSchema(route))) {
         if (part === 'response') {
           for (const response of Object.values(schema as Record<string, z.ZodType>))
             expect(() => z.toJSONSchema(response)).not.toThrow();
@@ -241,7 +242,7 @@ describe('spec 7 Game and coin: the game calls', () => {
 
   it('fills path parameters for clients', () => {
     expect(routePath(getBattleProgressRoute, { id: 'current' })).toBe('/games/battle/current/progress');
-    expect(routePath({ url: '/reward/:a/:b/current' }, { a: 'ojo', b: 's 1' })).toBe(
+    expect(routePath({ path: '/reward/:a/:b/current' }, { a: 'ojo', b: 's 1' })).toBe(
       '/reward/ojo/s%201/current',
     );
     expect(() => routePath(getBattleProgressRoute)).toThrow('needs the parameter id');

@@ -1,6 +1,6 @@
 import { RULE_KINDS } from '@ojo/domain/enums';
 import { z } from 'zod';
-import { dataEnvelope, errorEnvelope, objEnvelope } from '../envelope';
+import { defineRoute } from '../route';
 import {
   baseUnits,
   businessType,
@@ -19,35 +19,16 @@ import {
   timeMs,
 } from './dash';
 
+export { routePath } from '../route-path';
+
 /**
  * The game calls of spec point 7 ("Game and coin": battle, props, reward, ladders, messages; the rules texts) and
  * the calls the race needs besides them (bets, history, verification), declared once: method, path, whether the
- * session token is required, and the Fastify schema (validation, serialisation and OpenAPI). Game calls answer
+ * session token is required, and the request and result schemas (`defineRoute`, as every route). Game calls answer
  * `{success, code, message, data}` (DESIGN.md section 5); the rules text sits with the user calls of spec 7
  * (`GET /owo/rule`) and answers `{success, code, msgKey, obj}`. A "battle" is a Dash round.
  */
-export interface RouteDeclaration {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Fastify path syntax (`:id`); `routePath` fills it in for clients. */
-  readonly url: string;
-  readonly secure: boolean;
-  readonly schema: { readonly summary: string; readonly tags: readonly string[] } & Record<string, unknown>;
-}
-
-/** Fills a declaration's `:param` segments, URL-encoded. Throws on a missing parameter (a caller bug). */
-export function routePath(
-  route: Pick<RouteDeclaration, 'url'>,
-  params: Readonly<Record<string, string>> = {},
-): string {
-  return route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`${route.url} needs the parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
-
-const tags = ['game'];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
+const tags = ['game'] as const;
 
 /** A round id, or `current` for the round now on screen. */
 const battleParams = z.object({ id: z.union([roundId, z.literal('current')]) });
@@ -59,17 +40,17 @@ export const battleProgress = z
   .meta({ id: 'BattleProgress' });
 
 /** GET /games/battle/{id}/progress: a round's state and, with a session, the player's bets in it. */
-export const getBattleProgressRoute = {
+export const getBattleProgressRoute = defineRoute({
   method: 'GET',
-  url: '/games/battle/:id/progress',
+  path: '/games/battle/:id/progress',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: "A round's state (id or `current`), with the session player's bets",
-    tags,
-    params: battleParams,
-    response: { 200: dataEnvelope(battleProgress), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "A round's state (id or `current`), with the session player's bets",
+  tags,
+  params: battleParams,
+  result: battleProgress,
+  errorStatuses: [401, 404],
+});
 
 export const battlePools = z
   .object({
@@ -81,16 +62,15 @@ export const battlePools = z
   .meta({ id: 'BattlePools' });
 
 /** GET /games/battle/ojoCap/pools: the pool sizes (prize pools and the current round's). */
-export const getBattlePoolsRoute = {
+export const getBattlePoolsRoute = defineRoute({
   method: 'GET',
-  url: '/games/battle/ojoCap/pools',
+  path: '/games/battle/ojoCap/pools',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: "Prize pools per currency and the current round's pools",
-    tags,
-    response: { 200: dataEnvelope(battlePools), 429: errorEnvelope },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "Prize pools per currency and the current round's pools",
+  tags,
+  result: battlePools,
+});
 
 export const placeBetBody = z.object({
   currency: gameCurrency,
@@ -101,18 +81,18 @@ export const placeBetBody = z.object({
 });
 
 /** POST /games/battle/{id}/bets: places a bet; the stake leaves the balance in the same transaction. */
-export const placeBetRoute = {
+export const placeBetRoute = defineRoute({
   method: 'POST',
-  url: '/games/battle/:id/bets',
+  path: '/games/battle/:id/bets',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: 'Places a bet on one track of a round in betting',
-    tags,
-    params: z.object({ id: roundId }),
-    body: placeBetBody,
-    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Places a bet on one track of a round in betting',
+  tags,
+  params: z.object({ id: roundId }),
+  body: placeBetBody,
+  result: myBet,
+  errorStatuses: [404, 409],
+});
 
 export const changeBetBody = z.object({
   track: coinSymbol,
@@ -121,31 +101,31 @@ export const changeBetBody = z.object({
 });
 
 /** PUT /games/battle/{id}/bets/{betId}: changes a bet's track or amount while betting is open. */
-export const changeBetRoute = {
+export const changeBetRoute = defineRoute({
   method: 'PUT',
-  url: '/games/battle/:id/bets/:betId',
+  path: '/games/battle/:id/bets/:betId',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: "Changes a bet's track or amount during betting (the difference is taken or given back)",
-    tags,
-    params: betParams,
-    body: changeBetBody,
-    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "Changes a bet's track or amount during betting (the difference is taken or given back)",
+  tags,
+  params: betParams,
+  body: changeBetBody,
+  result: myBet,
+  errorStatuses: [404, 409],
+});
 
 /** DELETE /games/battle/{id}/bets/{betId}: withdraws a bet during betting and refunds it. */
-export const withdrawBetRoute = {
+export const withdrawBetRoute = defineRoute({
   method: 'DELETE',
-  url: '/games/battle/:id/bets/:betId',
+  path: '/games/battle/:id/bets/:betId',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: 'Withdraws a bet during betting (refunded in full)',
-    tags,
-    params: betParams,
-    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Withdraws a bet during betting (refunded in full)',
+  tags,
+  params: betParams,
+  result: myBet,
+  errorStatuses: [404, 409],
+});
 
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -154,34 +134,29 @@ export const historyQuery = z.object({
 });
 
 /** GET /games/battle/history: finished rounds, newest first, each with its commitment and outcome. */
-export const getBattleHistoryRoute = {
+export const getBattleHistoryRoute = defineRoute({
   method: 'GET',
-  url: '/games/battle/history',
+  path: '/games/battle/history',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: 'Finished rounds, newest first',
-    tags,
-    querystring: historyQuery,
-    response: {
-      200: dataEnvelope(z.object({ rounds: z.array(roundSummary) })),
-      400: errorEnvelope,
-      429: errorEnvelope,
-    },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Finished rounds, newest first',
+  tags,
+  query: historyQuery,
+  result: z.object({ rounds: z.array(roundSummary) }),
+});
 
 /** GET /games/battle/{id}/verify: the published round that `verifyRound` recomputes. */
-export const getBattleVerifyRoute = {
+export const getBattleVerifyRoute = defineRoute({
   method: 'GET',
-  url: '/games/battle/:id/verify',
+  path: '/games/battle/:id/verify',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: 'Everything that decided a settled round, to recompute it',
-    tags,
-    params: z.object({ id: roundId }),
-    response: { 200: dataEnvelope(publishedDashRound), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Everything that decided a settled round, to recompute it',
+  tags,
+  params: z.object({ id: roundId }),
+  result: publishedDashRound,
+  errorStatuses: [401, 404],
+});
 
 export const ticketProps = z
   .object({
@@ -198,17 +173,17 @@ export const ticketProps = z
   .meta({ id: 'TicketProps' });
 
 /** GET /props/{id}: the session player's tickets in a currency (id: ojo or points; spec 2 /game/tickets/...). */
-export const getPropsRoute = {
+export const getPropsRoute = defineRoute({
   method: 'GET',
-  url: '/props/:id',
+  path: '/props/:id',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: "The session player's tickets of the open season",
-    tags,
-    params: z.object({ id: businessType }),
-    response: { 200: dataEnvelope(ticketProps), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "The session player's tickets of the open season",
+  tags,
+  params: z.object({ id: businessType }),
+  result: ticketProps,
+  errorStatuses: [404],
+});
 
 const rewardParams = z.object({ a: businessType, b: seasonId });
 
@@ -233,17 +208,17 @@ export const rewardCurrent = z
   .meta({ id: 'RewardCurrent' });
 
 /** GET /reward/{a}/{b}/current: the session player's standing (a: ojo or points, b: season id). */
-export const getRewardCurrentRoute = {
+export const getRewardCurrentRoute = defineRoute({
   method: 'GET',
-  url: '/reward/:a/:b/current',
+  path: '/reward/:a/:b/current',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: "The session player's standing in a season's ladder",
-    tags,
-    params: rewardParams,
-    response: { 200: dataEnvelope(rewardCurrent), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "The session player's standing in a season's ladder",
+  tags,
+  params: rewardParams,
+  result: rewardCurrent,
+  errorStatuses: [404],
+});
 
 export const rewardPrizes = z
   .object({
@@ -267,17 +242,17 @@ export const rewardPrizes = z
   .meta({ id: 'RewardPrizes' });
 
 /** GET /reward/{a}/{b}/prizes: a season's prize table (rank prizes and the ticket draw). */
-export const getRewardPrizesRoute = {
+export const getRewardPrizesRoute = defineRoute({
   method: 'GET',
-  url: '/reward/:a/:b/prizes',
+  path: '/reward/:a/:b/prizes',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: "A season's rank prizes and ticket draw",
-    tags,
-    params: rewardParams,
-    response: { 200: dataEnvelope(rewardPrizes), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "A season's rank prizes and ticket draw",
+  tags,
+  params: rewardParams,
+  result: rewardPrizes,
+  errorStatuses: [401, 404],
+});
 
 export const ladderSettle = z
   .object({
@@ -294,17 +269,17 @@ export const ladderSettle = z
   .meta({ id: 'LadderSettle' });
 
 /** GET /ladders/lastsettle: the session player's result at the last settled season (null if none). */
-export const getLastSettleRoute = {
+export const getLastSettleRoute = defineRoute({
   method: 'GET',
-  url: '/ladders/lastsettle',
+  path: '/ladders/lastsettle',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: "The session player's last season settlement",
-    tags,
-    querystring: businessTypeQuery,
-    response: { 200: dataEnvelope(ladderSettle.nullable()), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "The session player's last season settlement",
+  tags,
+  query: businessTypeQuery,
+  result: ladderSettle.nullable(),
+  errorStatuses: [404],
+});
 
 export const ladderEntry = z.object({
   rank: z.number().int().min(1),
@@ -333,17 +308,16 @@ export const ladderPage = z
   .meta({ id: 'LadderPage' });
 
 /** GET /ladders: the ranking of the open season (spec 2 /game/ranks). */
-export const getLaddersRoute = {
+export const getLaddersRoute = defineRoute({
   method: 'GET',
-  url: '/ladders',
+  path: '/ladders',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: "The open season's ranking, higher tiers first",
-    tags,
-    querystring: laddersQuery,
-    response: { 200: dataEnvelope(ladderPage), 400: errorEnvelope, 429: errorEnvelope },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "The open season's ranking, higher tiers first",
+  tags,
+  query: laddersQuery,
+  result: ladderPage,
+});
 
 export const seasonView = z
   .object({
@@ -356,29 +330,28 @@ export const seasonView = z
   .meta({ id: 'Season' });
 
 /** GET /seasons: the seasons that have started, newest first. */
-export const getSeasonsRoute = {
+export const getSeasonsRoute = defineRoute({
   method: 'GET',
-  url: '/seasons',
+  path: '/seasons',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: 'Seasons that have started, newest first',
-    tags,
-    response: { 200: dataEnvelope(z.object({ seasons: z.array(seasonView) })), 429: errorEnvelope },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Seasons that have started, newest first',
+  tags,
+  result: z.object({ seasons: z.array(seasonView) }),
+});
 
 /** GET /seasons/{id}/settles/myself: the session player's settlement of a season, per currency. */
-export const getMySeasonSettlesRoute = {
+export const getMySeasonSettlesRoute = defineRoute({
   method: 'GET',
-  url: '/seasons/:id/settles/myself',
+  path: '/seasons/:id/settles/myself',
+  host: 'game',
   secure: true,
-  schema: {
-    summary: "The session player's settlement of a season",
-    tags,
-    params: z.object({ id: seasonId }),
-    response: { 200: dataEnvelope(z.object({ settles: z.array(ladderSettle) })), ...errors },
-  },
-} as const satisfies RouteDeclaration;
+  summary: "The session player's settlement of a season",
+  tags,
+  params: z.object({ id: seasonId }),
+  result: z.object({ settles: z.array(ladderSettle) }),
+  errorStatuses: [404],
+});
 
 /** Share lines with the `{link}` placeholder (spec 8: the page falls back to its built-in lines when this fails). */
 export const gameMessages = z
@@ -386,33 +359,31 @@ export const gameMessages = z
   .meta({ id: 'GameMessages' });
 
 /** GET /messages: the game share messages (win and loss lists). */
-export const getMessagesRoute = {
+export const getMessagesRoute = defineRoute({
   method: 'GET',
-  url: '/messages',
+  path: '/messages',
+  host: 'game',
   secure: false,
-  schema: {
-    summary: 'Game share messages: win and loss lines',
-    tags,
-    response: { 200: dataEnvelope(gameMessages), 429: errorEnvelope },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'Game share messages: win and loss lines',
+  tags,
+  result: gameMessages,
+});
 
 export const ruleKind = z.enum(RULE_KINDS);
 export const ruleQuery = z.object({ ruleKind });
 export const ruleText = z.object({ ruleKind, text: z.string() }).meta({ id: 'RuleText' });
 
 /** GET /owo/rule?ruleKind=PRIZE_POOL|RANK: a rules text (spec 7: fetched as text, cached 5 minutes). */
-export const getRuleRoute = {
+export const getRuleRoute = defineRoute({
   method: 'GET',
-  url: '/owo/rule',
+  path: '/owo/rule',
+  host: 'customer',
   secure: false,
-  schema: {
-    summary: 'The prize-pool or rank rules as text',
-    tags,
-    querystring: ruleQuery,
-    response: { 200: objEnvelope(ruleText), 400: errorEnvelope, 429: errorEnvelope },
-  },
-} as const satisfies RouteDeclaration;
+  summary: 'The prize-pool or rank rules as text',
+  tags,
+  query: ruleQuery,
+  result: ruleText,
+});
 
 /** Every game route, for registration and for the OpenAPI test. */
 export const GAME_ROUTES = [

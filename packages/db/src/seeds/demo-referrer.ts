@@ -4,7 +4,7 @@ import { ledgerEntries } from '../schema/ledger-entries';
 import { users } from '../schema/users';
 import type { SeedStep } from '../seed';
 
-/** Invite code of the demo referrer, so the referral entry (`/?referralCode=DEMO01&sourceType=web`) works offline. */
+/** Referral code of the demo referrer, so the referral entry (`/?inviteCode=DEMO01&sourceType=web`) works offline. */
 export const DEMO_REFERRER_REFERRAL_CODE = 'DEMO01';
 
 /** The demo referrer's handle, registered on chain like any player's. */

@@ -58,7 +58,7 @@ export const OLD_USER_TEST_IDENTITIES: readonly OldUserTestIdentity[] = [
   },
 ];
 
-/** Invite codes of the seeded old users (6 letters and digits, unique). */
+/** Referral codes of the seeded old users (6 letters and digits, unique). */
 const REFERRAL_CODES = ['OLDADA', 'OLDBOB', 'OLDCY1', 'OLDDEE'] as const;
 
 export const oldUsersSeed: SeedStep = {

@@ -1,15 +1,14 @@
-import { objSuccess } from '@ojo/api-contract/envelope';
 import {
   OAUTH_MSG_KEYS,
   type OauthProviderInfo,
-  oauthLoginSchema,
-  oauthProvidersSchema,
+  oauthLoginRoute,
+  oauthProvidersRoute,
 } from '@ojo/api-contract/oauth';
 import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
-import { publicSecurity } from '../../plugins/openapi';
+import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { fetchFor, OidcRelyingParty } from './oidc-client';
 import { PROVIDER_DISPLAY_NAMES, resolveOidcProviders, webRedirectUris } from './provider-settings';
@@ -18,44 +17,37 @@ import { assertOldLoginAllowed, findOrCreateOldUser } from './service';
 const SCOPE = 'openid email profile';
 
 /** Old users' social login (spec points 1, 4, 6, 7): the API as OpenID Connect client of Google, Twitter, Apple. */
-const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+const oauthRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const providers = resolveOidcProviders(config);
   const redirectUris = webRedirectUris(config);
   const relyingParty = new OidcRelyingParty(fetchFor(app, config.publicUrl));
 
-  app.get(
-    '/customer/login/oauth/providers',
-    { schema: { ...oauthProvidersSchema, security: publicSecurity } },
-    async () => {
-      const list: OauthProviderInfo[] = [];
-      for (const provider of LOGIN_PROVIDERS) {
-        const settings = providers[provider];
-        if (!settings) continue;
-        try {
-          list.push({
-            provider,
-            displayName: PROVIDER_DISPLAY_NAMES[provider],
-            issuer: settings.issuer,
-            authorizationEndpoint: await relyingParty.authorizationEndpoint(settings),
-            clientId: settings.clientId,
-            redirectUri: redirectUris[0] ?? '',
-            scope: SCOPE,
-          });
-        } catch (error) {
-          // One unreachable provider must not hide the others.
-          app.log.warn({ err: error, provider }, 'OpenID provider discovery failed');
-        }
+  registerRoute(app, oauthProvidersRoute, async () => {
+    const list: OauthProviderInfo[] = [];
+    for (const provider of LOGIN_PROVIDERS) {
+      const settings = providers[provider];
+      if (!settings) continue;
+      try {
+        list.push({
+          provider,
+          displayName: PROVIDER_DISPLAY_NAMES[provider],
+          issuer: settings.issuer,
+          authorizationEndpoint: await relyingParty.authorizationEndpoint(settings),
+          clientId: settings.clientId,
+          redirectUri: redirectUris[0] ?? '',
+          scope: SCOPE,
+        });
+      } catch (error) {
+        // One unreachable provider must not hide the others.
+        app.log.warn({ err: error, provider }, 'OpenID provider discovery failed');
       }
-      return objSuccess(list);
-    },
-  );
+    }
+    return list;
+  });
 
-  app.post(
-    '/customer/login/oauth',
-    {
-      schema: { ...oauthLoginSchema, security: publicSecurity },
-      config: { rateLimit: authRateLimit(config) },
-    },
+  registerRoute(
+    app,
+    oauthLoginRoute,
     async (request) => {
       const { provider, code, redirectUri, codeVerifier, nonce } = request.body;
       const settings = providers[provider];
@@ -80,11 +72,12 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         autoCreate: config.oidc.autoCreateOldUsers,
       });
       await assertOldLoginAllowed(app.db, user);
-      return objSuccess({
+      return {
         jwtKey: await app.issueSessionToken(user.id),
         created: user.createdAt.getTime(),
-      });
+      };
     },
+    { config: { rateLimit: authRateLimit(config) } },
   );
 };
 

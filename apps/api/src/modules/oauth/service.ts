@@ -60,7 +60,7 @@ export async function findOrCreateOldUser(
     );
   }
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt += 1) {
-    // Any unique conflict (the same identity created concurrently, or an invite code collision) inserts nothing.
+    // Any unique conflict (the same identity created concurrently, or an referral code collision) inserts nothing.
     const [created] = await db
       .insert(users)
       .values({
@@ -76,7 +76,7 @@ export async function findOrCreateOldUser(
     const concurrent = await findOldUser(db, provider, subject);
     if (concurrent) return concurrent;
   }
-  throw new Error('could not allocate an invite code for a new old-type user');
+  throw new Error('could not allocate an referral code for a new old-type user');
 }
 
 /** Refuses a locked old account with cause code 5115, which makes the web open its warning popup (spec 8). */

@@ -1,48 +1,37 @@
-import { objSuccess } from '@ojo/api-contract/envelope';
 import {
-  createProfileSchema,
-  getProfileByHandleSchema,
-  getProfileSchema,
-  profileWhitelistSchema,
+  createProfileRoute,
+  getProfileByHandleRoute,
+  getProfileRoute,
+  profileWhitelistRoute,
 } from '@ojo/api-contract/profile';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
-import { secureSecurity } from '../../plugins/openapi';
+import { registerRoute } from '../../lib/route';
 import { createProfile } from './create-profile';
 import { findProfileByHandle, getProfile } from './get-profile';
 
 /** The on-chain profile service (spec 7) and the reserved-handle list (spec 5). */
-const profileRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  app.get('/profile/whitelist', { schema: profileWhitelistSchema }, async () =>
-    objSuccess([...config.reservedHandles]),
-  );
+const profileRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  registerRoute(app, profileWhitelistRoute, async () => [...config.reservedHandles]);
 
-  app.get(
-    '/profile',
-    { schema: { ...getProfileSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request) => objSuccess(await getProfile(app.db, request.user)),
-  );
+  registerRoute(app, getProfileRoute, async (request) => getProfile(app.db, request.user));
 
-  app.get('/profile/handle/:handle', { schema: getProfileByHandleSchema }, async (request) =>
-    objSuccess(await findProfileByHandle(app.chain, request.params.handle)),
+  registerRoute(app, getProfileByHandleRoute, async (request) =>
+    findProfileByHandle(app.chain, request.params.handle),
   );
 
   // 202: the handle is reserved and its registration job enqueued; GET /profile tells when it is on chain.
-  app.post(
-    '/profile',
-    { schema: { ...createProfileSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request, reply) => {
-      const registration = await createProfile(
-        app.db,
-        app.chain,
-        { reservedHandles: config.reservedHandles, budget: config.profileBudget },
-        request.user,
-        request.body.handle,
-      );
-      app.jobs.wake();
-      return reply.code(202).send(objSuccess(registration));
-    },
-  );
+  registerRoute(app, createProfileRoute, async (request) => {
+    const registration = await createProfile(
+      app.db,
+      app.chain,
+      { reservedHandles: config.reservedHandles, budget: config.profileBudget },
+      request.user,
+      request.body.handle,
+    );
+    app.jobs.wake();
+    return registration;
+  });
 };
 
 export default profileRoutes;

@@ -11,7 +11,7 @@ import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const REFERRAL_CODE_LENGTH = 6;
 
-/** A random invite code of 6 characters from [A-Z0-9] (uniqueness is the database's job: retry on conflict). */
+/** A random referral code of 6 characters from [A-Z0-9] (uniqueness is the database's job: retry on conflict). */
 export function generateReferralCode(): string {
   let code = '';
   for (let index = 0; index < REFERRAL_CODE_LENGTH; index += 1) {
@@ -21,7 +21,7 @@ export function generateReferralCode(): string {
 }
 
 /**
- * The user owning an invite code, or null (also for malformed codes). Codes are generated upper-case; a code
+ * The user owning an referral code, or null (also for malformed codes). Codes are generated upper-case; a code
  * typed in lower case still matches.
  */
 /** Whether a referral code belongs to a user: the public code check, a hot read (prepared once). */
@@ -97,7 +97,7 @@ export async function countReferralOfFullUser(
 }
 
 /**
- * Invite info of spec 3 for a user: own code, the code they joined with, and the invited players who became
+ * Referral info (spec 3 invite info) for a user: own code, the code they joined with, and the referred players who became
  * full users, per source type.
  */
 export async function getReferralInfo(db: Database, user: User): Promise<ReferralInfo> {

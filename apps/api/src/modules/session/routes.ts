@@ -1,66 +1,55 @@
-import { objSuccess } from '@ojo/api-contract/envelope';
-import { logoutSchema, tokenRefreshSchema } from '@ojo/api-contract/user';
+import { logoutRoute, tokenRefreshRoute } from '@ojo/api-contract/user';
 import { TOKEN_RENEW_THRESHOLD_SECONDS } from '@ojo/domain/constants';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
-import { secureSecurity } from '../../plugins/openapi';
+import { registerRoute } from '../../lib/route';
 import { issueSessionToken } from './session-token';
 import { revokeSession } from './sessions';
 
 /** The session's own calls: renewal (spec 4, visible page) and logout (spec 4 'Ends the identity session'). */
-const sessionRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const secure = { preHandler: app.authenticate };
+const sessionRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  registerRoute(app, tokenRefreshRoute, async (request) => {
+    const nowMs = app.now();
+    const { value, expiresAt } = request.sessionToken;
+    // spec 4: renew only when under 1200 s remain; before that the jwt sent is still the one to use.
+    if (expiresAt - nowMs / 1000 > TOKEN_RENEW_THRESHOLD_SECONDS) return { jwtKey: value };
+    const jwtKey = await issueSessionToken(
+      config.jwt,
+      {
+        userId: request.user.id,
+        sessionId: request.session.id,
+        // Never past the session's end: a renewal cannot lengthen a sign-in.
+        expiresAt: Math.floor(request.session.expiresAt.getTime() / 1000),
+      },
+      nowMs,
+    );
+    return { jwtKey };
+  });
 
-  app.post(
-    '/customer/token/refresh',
-    { schema: { ...tokenRefreshSchema, security: secureSecurity }, ...secure },
-    async (request) => {
-      const nowMs = app.now();
-      const { value, expiresAt } = request.sessionToken;
-      // spec 4: renew only when under 1200 s remain; before that the jwt sent is still the one to use.
-      if (expiresAt - nowMs / 1000 > TOKEN_RENEW_THRESHOLD_SECONDS) return objSuccess({ jwtKey: value });
-      const jwtKey = await issueSessionToken(
-        config.jwt,
+  registerRoute(app, logoutRoute, async (request) => {
+    const now = new Date(app.now());
+    const { user, session } = request;
+    await revokeSession(app.db, { ...session, userId: user.id }, now);
+    const idToken = request.body.idToken ? await app.identity.verify(request.body.idToken) : null;
+    // The id token ends too when it is this user's smart account's: a copy cannot log back in.
+    if (
+      idToken?.sessionId !== undefined &&
+      idToken.authTime !== undefined &&
+      idToken.address.toLowerCase() === user.smartAccountAddress
+    ) {
+      await revokeSession(
+        app.db,
         {
-          userId: request.user.id,
-          sessionId: request.session.id,
-          // Never past the session's end: a renewal cannot lengthen a sign-in.
-          expiresAt: Math.floor(request.session.expiresAt.getTime() / 1000),
+          id: idToken.sessionId,
+          userId: user.id,
+          signedInAt: new Date(idToken.authTime),
+          expiresAt: new Date(idToken.expiresAt),
         },
-        nowMs,
+        now,
       );
-      return objSuccess({ jwtKey });
-    },
-  );
-
-  app.post(
-    '/customer/logout',
-    { schema: { ...logoutSchema, security: secureSecurity }, ...secure },
-    async (request) => {
-      const now = new Date(app.now());
-      const { user, session } = request;
-      await revokeSession(app.db, { ...session, userId: user.id }, now);
-      const idToken = request.body.idToken ? await app.identity.verify(request.body.idToken) : null;
-      // The id token ends too when it is this user's smart account's: a copy cannot log back in.
-      if (
-        idToken?.sessionId !== undefined &&
-        idToken.authTime !== undefined &&
-        idToken.address.toLowerCase() === user.smartAccountAddress
-      ) {
-        await revokeSession(
-          app.db,
-          {
-            id: idToken.sessionId,
-            userId: user.id,
-            signedInAt: new Date(idToken.authTime),
-            expiresAt: new Date(idToken.expiresAt),
-          },
-          now,
-        );
-      }
-      return objSuccess(null);
-    },
-  );
+    }
+    return null;
+  });
 };
 
 export default sessionRoutes;

@@ -86,7 +86,7 @@ export async function requireIdTokenFor(
 
 /**
  * `POST /customer/login` (spec 7): finds the user of the id token's account, or registers it (autoRegister,
- * smart-account variant only) with a unique invite code, counting the invite once. Answers the user and
+ * smart-account variant only) with a unique referral code, counting the referral once. Answers the user and
  * whether it was created now.
  */
 export async function loginWithIdToken(
@@ -123,11 +123,11 @@ export async function loginWithIdToken(
       return created;
     });
     if (outcome) return { user: outcome, created: true, signIn };
-    // Either a parallel login registered this account first, or the random invite code was taken: look again.
+    // Either a parallel login registered this account first, or the random referral code was taken: look again.
     const [raced] = await db.select().from(users).where(eq(users.smartAccountAddress, address)).limit(1);
     if (raced) return { user: raced, created: false, signIn };
   }
-  throw new Error('could not find a free invite code');
+  throw new Error('could not find a free referral code');
 }
 
 /**

@@ -1,16 +1,15 @@
-import { objSuccess } from '@ojo/api-contract/envelope';
 import {
   bindRequestFromBody,
-  bindSchema,
-  getUserSchema,
+  bindRoute,
+  getUserRoute,
   loginRequestFromBody,
-  loginSchema,
-  oauthNonceSchema,
-  userSignSchema,
+  loginRoute,
+  oauthNonceRoute,
+  userSignRoute,
 } from '@ojo/api-contract/user';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
-import { secureSecurity } from '../../plugins/openapi';
+import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { createNonce, NONCE_PURPOSE } from '../identity/nonces';
 import { openSession } from '../session/sessions';
@@ -18,19 +17,13 @@ import { bindSmartAccount, loginWithIdToken, signUserId } from './auth-service';
 import { getUserInfo } from './service';
 
 /** User calls of spec point 7. */
-const userRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, options) => {
+const userRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, options) => {
   const config = options.config;
-  const secure = { preHandler: app.authenticate };
+  registerRoute(app, getUserRoute, async (request) => getUserInfo(app.db, request.user));
 
-  app.get(
-    '/customer',
-    { schema: { ...getUserSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request) => objSuccess(await getUserInfo(app.db, request.user)),
-  );
-
-  app.post(
-    '/customer/login',
-    { schema: loginSchema, config: { rateLimit: authRateLimit(config) } },
+  registerRoute(
+    app,
+    loginRoute,
     async (request) => {
       const { user, signIn } = await loginWithIdToken(
         app.db,
@@ -43,54 +36,49 @@ const userRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opt
         sessionId: signIn.sessionId,
         signedInAt: new Date(signIn.signedInAt),
       });
-      return objSuccess({ jwtKey, created: user.createdAt.getTime() });
+      return { jwtKey, created: user.createdAt.getTime() };
     },
+    { config: { rateLimit: authRateLimit(config) } },
   );
 
-  app.post(
-    '/customer/bind',
-    { schema: { ...bindSchema, security: secureSecurity }, ...secure },
-    async (request) => {
-      const now = new Date(app.now());
-      const signIn = await bindSmartAccount(
-        app.db,
-        app.identity,
-        request.user,
-        bindRequestFromBody(request.body),
-        now,
-      );
-      // The id token's sign-in is now the user's too: logout ends it, so it cannot log in afterwards.
-      const signedInAt = new Date(signIn.signedInAt);
-      await openSession(
-        app.db,
-        {
-          id: signIn.sessionId,
-          userId: request.user.id,
-          signedInAt,
-          expiresAt: new Date(signedInAt.getTime() + config.identity.maxSessionSeconds * 1000),
-        },
-        now,
-      );
-      return objSuccess(null);
-    },
-  );
+  registerRoute(app, bindRoute, async (request) => {
+    const now = new Date(app.now());
+    const signIn = await bindSmartAccount(
+      app.db,
+      app.identity,
+      request.user,
+      bindRequestFromBody(request.body),
+      now,
+    );
+    // The id token's sign-in is now the user's too: logout ends it, so it cannot log in afterwards.
+    const signedInAt = new Date(signIn.signedInAt);
+    await openSession(
+      app.db,
+      {
+        id: signIn.sessionId,
+        userId: request.user.id,
+        signedInAt,
+        expiresAt: new Date(signedInAt.getTime() + config.identity.maxSessionSeconds * 1000),
+      },
+      now,
+    );
+    return null;
+  });
 
-  app.get(
-    '/customer/sign',
-    { schema: { ...userSignSchema, security: secureSecurity }, ...secure },
-    async (request) => objSuccess({ sign: signUserId(config.jwt.secret, request.user.id) }),
-  );
+  registerRoute(app, userSignRoute, async (request) => ({
+    sign: signUserId(config.jwt.secret, request.user.id),
+  }));
 
-  app.get(
-    '/customer/oauth/nonce',
-    { schema: oauthNonceSchema, config: { rateLimit: authRateLimit(config) } },
-    async (request) =>
-      objSuccess({
-        nonce: await createNonce(app.db, {
-          purpose: NONCE_PURPOSE.walletSignature,
-          publicKey: request.query.publicKey,
-        }),
+  registerRoute(
+    app,
+    oauthNonceRoute,
+    async (request) => ({
+      nonce: await createNonce(app.db, {
+        purpose: NONCE_PURPOSE.walletSignature,
+        publicKey: request.query.publicKey,
       }),
+    }),
+    { config: { rateLimit: authRateLimit(config) } },
   );
 };
 

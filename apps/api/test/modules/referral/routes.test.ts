@@ -11,7 +11,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-describeWithDatabases('invites: codes, check, counting a full user once per referee', ({ database }) => {
+describeWithDatabases('referrals: codes, check, counting a full user once per referee', ({ database }) => {
   let app: TestApp;
 
   beforeAll(async () => {
@@ -21,7 +21,7 @@ describeWithDatabases('invites: codes, check, counting a full user once per refe
     await app?.close();
   });
 
-  /** Logs `address` in (registering it) with an invite code and source type; answers the session jwt. */
+  /** Logs `address` in (registering it) with an referral code and source type; answers the session jwt. */
   const register = async (address: Address, inviteCode: string, sourceType?: string) => {
     const { idToken } = await app.identity.issue(address);
     const response = await app.inject({
@@ -120,7 +120,7 @@ describeWithDatabases('invites: codes, check, counting a full user once per refe
     expect((await referralInfo(referrerJwt)).invitedMap).toEqual({ web: { count: 1 } });
   });
 
-  it('checks invite codes: existing true, unknown or malformed success false with msgKey "invalid code"', async () => {
+  it('checks referral codes: existing true, unknown or malformed success false with msgKey "invalid code"', async () => {
     const owner = await insertUser(database().db, { referralCode: 'CHK123' });
     const check = (inviteCode: string) =>
       app.inject({

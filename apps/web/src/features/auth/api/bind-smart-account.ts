@@ -1,6 +1,5 @@
-import { type BindBody, bindBodyOf } from '@ojo/api-contract/user';
+import { type BindBody, bindBodyOf, bindRoute } from '@ojo/api-contract/user';
 import { BIND_REQUEST_DEFAULTS } from '@ojo/domain/constants';
-import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -12,12 +11,7 @@ export async function bindSmartAccount(request: {
   idToken: string;
   smartAccountAddress: string;
 }): Promise<void> {
-  await apiClient.call({
-    host: 'customer',
-    path: '/customer/bind',
-    method: 'POST',
-    secure: true,
+  await apiClient.callRoute(bindRoute, {
     body: { ...bindBodyOf(request), ...BIND_REQUEST_DEFAULTS } satisfies BindBody,
-    schema: z.null(),
   });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { logoutRoute } from '@ojo/api-contract/user';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -6,13 +6,8 @@ import { apiClient } from '@/lib/api-client';
  * and of the id token, so copies of either stop working. Sent with the jwt the logout just removed from storage.
  */
 export async function endSession(body: { jwt: string; idToken?: string }): Promise<void> {
-  await apiClient.call({
-    host: 'customer',
-    path: '/customer/logout',
-    method: 'POST',
-    secure: true,
+  await apiClient.callRoute(logoutRoute, {
     jwt: body.jwt,
     body: body.idToken ? { idToken: body.idToken } : {},
-    schema: z.null(),
   });
 }

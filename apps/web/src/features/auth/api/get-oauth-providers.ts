@@ -1,13 +1,8 @@
-import { type OauthProviderInfo, oauthProviderInfoSchema } from '@ojo/api-contract/oauth';
-import { z } from 'zod';
+import { type OauthProviderInfo, oauthProvidersRoute } from '@ojo/api-contract/oauth';
 import { apiClient } from '@/lib/api-client';
 
 /** `GET /customer/login/oauth/providers`: the old-user providers and how to start their sign-in. */
 export async function getOauthProviders(): Promise<OauthProviderInfo[]> {
-  const { obj } = await apiClient.call({
-    host: 'customer',
-    path: '/customer/login/oauth/providers',
-    schema: z.array(oauthProviderInfoSchema),
-  });
+  const obj = await apiClient.callRoute(oauthProvidersRoute);
   return obj ?? [];
 }

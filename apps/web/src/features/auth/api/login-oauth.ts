@@ -1,4 +1,4 @@
-import { loginResultSchema, type OauthLoginBody } from '@ojo/api-contract/oauth';
+import { type OauthLoginBody, oauthLoginRoute } from '@ojo/api-contract/oauth';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -8,12 +8,6 @@ import { apiClient } from '@/lib/api-client';
 export async function loginOauth(
   body: OauthLoginBody,
 ): Promise<{ sessionToken: string | null; created: number | null }> {
-  const { obj } = await apiClient.call({
-    host: 'customer',
-    path: '/customer/login/oauth',
-    method: 'POST',
-    body,
-    schema: loginResultSchema,
-  });
+  const obj = await apiClient.callRoute(oauthLoginRoute, { body });
   return { sessionToken: obj?.jwtKey ?? null, created: obj?.created ?? null };
 }

@@ -1,4 +1,4 @@
-import { type LoginBody, loginBodyOf, loginResult } from '@ojo/api-contract/user';
+import { type LoginBody, loginBodyOf, loginRoute } from '@ojo/api-contract/user';
 import { LOGIN_REQUEST_DEFAULTS } from '@ojo/domain/constants';
 import { apiClient } from '@/lib/api-client';
 
@@ -13,12 +13,8 @@ export async function loginUser(request: {
   referralCode: string;
   sourceType: string;
 }): Promise<{ sessionToken: string | null; created: number | null }> {
-  const { obj } = await apiClient.call({
-    host: 'customer',
-    path: '/customer/login',
-    method: 'POST',
+  const obj = await apiClient.callRoute(loginRoute, {
     body: { ...loginBodyOf(request), ...LOGIN_REQUEST_DEFAULTS } satisfies LoginBody,
-    schema: loginResult,
   });
   return { sessionToken: obj?.jwtKey ?? null, created: obj?.created ?? null };
 }

@@ -1,4 +1,4 @@
-import { type ProfileRegistration, profileRegistration } from '@ojo/api-contract/profile';
+import { createProfileRoute, type ProfileRegistration } from '@ojo/api-contract/profile';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -7,14 +7,7 @@ import { apiClient } from '@/lib/api-client';
  * PROFILE_EXISTS, PROFILE_DAILY_LIMIT, ...
  */
 export async function createProfile(handle: string): Promise<ProfileRegistration> {
-  const { obj } = await apiClient.call({
-    host: 'customer',
-    path: '/profile',
-    method: 'POST',
-    secure: true,
-    body: { handle },
-    schema: profileRegistration,
-  });
+  const obj = await apiClient.callRoute(createProfileRoute, { body: { handle } });
   if (!obj) throw new Error('The profile service answered no profile');
   return obj;
 }
