@@ -1,7 +1,7 @@
 // Starts and stops the whole product: devnet (anvil + alto + contracts), api, web, game and wallet.
 // Used by `npm start` and by the end-to-end test run, which starts a second stack on other ports.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const DEFAULT_PORTS = { web: 3000, api: 3001, game: 3002, wallet: 3003, chain: 8545, bundler: 4337 };
+// stand_ins: the local X, Telegram and Discord (apps/stand-ins), env STAND_INS_PORT.
+const DEFAULT_PORTS = {
+  web: 3000,
+  api: 3001,
+  game: 3002,
+  wallet: 3003,
+  chain: 8545,
+  bundler: 4337,
+  stand_ins: 3004,
+};
 
 /**
  * `WEB_PORT`, `API_PORT`, ... for a test stack: ports that were free a moment ago, all different, so two test runs
@@ -52,6 +61,7 @@ export function stackConfig(env = process.env) {
       wallet: origin('wallet'),
       chain: `http://127.0.0.1:${ports.chain}`,
       bundler: `http://127.0.0.1:${ports.bundler}`,
+      standIns: origin('stand_ins'),
     },
   };
 }
@@ -61,6 +71,12 @@ export function childEnv(config, env = process.env) {
   const { ports, urls, dataDir } = config;
   return {
     ...env,
+    // The API's X, Telegram and Discord adapters talk to the stand-ins (their clients and bot are the stand-ins'
+    // defaults); the webhook secret is new for every stack. Real services are the same variables, set by hand.
+    STAND_INS_PORT: String(ports.stand_ins),
+    STAND_INS_HOST: env.STAND_INS_HOST ?? (env.PUBLIC_HOST ? '0.0.0.0' : '127.0.0.1'),
+    STAND_INS_URL: urls.standIns,
+    TELEGRAM_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET ?? randomBytes(24).toString('hex'),
     DATA_DIR: dataDir,
     WEB_PORT: String(ports.web),
     API_PORT: String(ports.api),
@@ -232,6 +248,7 @@ export async function startStack({
   });
   unexpected.catch(() => {});
 
+  const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
   try {
     const tsx = join(repoRoot, 'node_modules/.bin/tsx');
     startChild('devnet', tsx, ['packages/devnet/src/cli.ts']);
@@ -255,6 +272,9 @@ export async function startStack({
       ),
     ]);
     await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
+    // The API sets its Telegram webhook at start, so the stand-ins answer first.
+    startChild('stand-ins', tsx, ['apps/stand-ins/src/main.ts']);
+    await Promise.race([unexpected, waitFor('stand-ins', () => ok(`${config.urls.standIns}/healthz`))]);
     startChild('api', tsx, ['apps/api/src/server.ts']);
     await Promise.race([unexpected, builds]);
     // The production server (scripts/serve-front-end.mjs), so what runs here is what a deployment runs; only the
@@ -270,7 +290,6 @@ export async function startStack({
         ...(app === 'wallet' ? ['--devnet-deployments', deployments] : []),
       ]);
     }
-    const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
     await Promise.race([
       unexpected,
       Promise.all([
