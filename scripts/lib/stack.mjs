@@ -66,6 +66,36 @@ export function stackConfig(env = process.env) {
   };
 }
 
+/**
+ * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts) and the stand-ins'
+ * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree. Each
+ * one set in the environment wins, so `npm start` can point the API at the real services instead.
+ */
+function standInPlatformEnv(base, env) {
+  const local = {
+    X_CLIENT_ID: 'ojo-local-x',
+    X_CLIENT_SECRET: 'ojo-local-x-secret',
+    X_AUTHORIZE_URL: `${base}/x/i/oauth2/authorize`,
+    X_API_URL: `${base}/x`,
+    X_POST_INTENT_URL: `${base}/x/intent/post`,
+    TELEGRAM_BOT_TOKEN: '7000000001:ojo-local-bot-token',
+    TELEGRAM_BOT_API_URL: `${base}/telegram`,
+    TELEGRAM_BOT_USERNAME: 'ojo_arena_local_bot',
+    TELEGRAM_LINK_URL: `${base}/telegram/t.me`,
+    TELEGRAM_CHANNEL: '@ojo_arena_local',
+    // New for every stack: Telegram (here the stand-in) proves each webhook call with it.
+    TELEGRAM_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+    DISCORD_CLIENT_ID: '1300000000000000001',
+    DISCORD_CLIENT_SECRET: 'ojo-local-discord-secret',
+    DISCORD_AUTHORIZE_URL: `${base}/discord/oauth2/authorize`,
+    DISCORD_API_URL: `${base}/discord/api`,
+    DISCORD_GUILD_ID: '1300000000000000100',
+    DISCORD_INVITE_CODE: 'ojo-local',
+    DISCORD_INVITE_URL: `${base}/discord/invite/ojo-local`,
+  };
+  return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
+}
+
 /** The environment every child gets, so all parts agree on ports, origins and the data folder. */
 export function childEnv(config, env = process.env) {
   const { ports, urls, dataDir } = config;
@@ -76,7 +106,7 @@ export function childEnv(config, env = process.env) {
     STAND_INS_PORT: String(ports.stand_ins),
     STAND_INS_HOST: env.STAND_INS_HOST ?? (env.PUBLIC_HOST ? '0.0.0.0' : '127.0.0.1'),
     STAND_INS_URL: urls.standIns,
-    TELEGRAM_WEBHOOK_SECRET: env.TELEGRAM_WEBHOOK_SECRET ?? randomBytes(24).toString('hex'),
+    ...standInPlatformEnv(urls.standIns, env),
     DATA_DIR: dataDir,
     WEB_PORT: String(ports.web),
     API_PORT: String(ports.api),

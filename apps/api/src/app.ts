@@ -18,6 +18,8 @@ import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
 import sessionRoutes from './modules/session/routes';
+import tasksPlugin from './modules/tasks/plugin';
+import tasksRoutes from './modules/tasks/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -53,6 +55,7 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   inviteRoutes,
   profileRoutes,
   gasRoutes,
+  tasksRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
@@ -101,6 +104,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
+  // The Telegram bot's webhook (Telegram sends no saas_id; its secret token is checked instead).
+  await app.register(tasksPlugin, { config });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));
     for (const module of productModules) await product.register(module, { config });
