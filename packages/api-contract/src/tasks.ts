@@ -19,7 +19,8 @@ export const taskItemSchema = z
     code: z.string(),
     /** 'state or status (0 means not done, any other value means done; the state DONE also appears)'. */
     status: z.union([z.literal(0), z.literal(1)]),
-    state: z.enum(['TODO', 'DONE']),
+    /** 'DONE' when done, else null (any state other than 0 would read as done). */
+    state: z.literal('DONE').nullable(),
     title: z.string(),
     /** May carry the `[[p<n>]]` marker (spec 2). */
     desc: z.string(),

@@ -26,7 +26,7 @@ export function toTaskItem(config: AppConfig, task: Task, completion: TaskComple
     taskId: task.id,
     code: task.code,
     status: isDone ? 1 : 0,
-    state: isDone ? 'DONE' : 'TODO',
+    state: isDone ? 'DONE' : null,
     title: task.title,
     desc: task.description,
     url: task.url ?? defaultUrl(config, task),
