@@ -23,6 +23,15 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
   await expect(taskCard(page, 'osp_profile_create').getByText('DONE', { exact: true })).toBeVisible();
   // The marker points of the done cards are what the tasks paid.
   expect(await taskTotal(page)).toBe(10 + 100);
+
+  // spec 9 breakpoints xs (390) and a desktop width: the page never grows wider than the screen.
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(taskCard(page, 'sign_in')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBe(0);
+  }
 });
 
 test('100028: verifying too often says the service is busy', async ({ page }) => {

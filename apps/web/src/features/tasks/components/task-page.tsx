@@ -5,6 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { useTasks } from '../api/get-tasks';
 import { useResumeTask } from '../hooks/use-resume-task';
@@ -84,7 +85,7 @@ export function TaskPage({ hasSession, onTaskDone, children }: TaskPageProps) {
     <>
       <Page
         title={TASK_TEXT.heading}
-        documentTitle={`${ROUTES.task.title}`}
+        documentTitle={`${ROUTES.task.title} · ${env.productName}`}
         description="Complete tasks to earn FishXP."
       >
         <div className="flex flex-col gap-6">
