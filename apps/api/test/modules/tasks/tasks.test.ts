@@ -136,6 +136,44 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('doquests verifies every open task once; sync/doquests answers the refreshed task', async () => {
+    const { jwt, userId } = await newPlayer(stack.app);
+    const calls = taskCalls(stack.app, jwt);
+    const doQuests = await stack.app.inject({
+      method: 'POST',
+      url: '/v2/tasks/doquests?channel=pc&position=ladder',
+      headers: { saas_id: 'ojo-arena-test', jwt_token: jwt },
+    });
+    const outcomes = doQuests.json().obj as { code: string; done: boolean; connectUrl: string | null }[];
+    expect(outcomes.map((outcome) => outcome.code)).toHaveLength(6);
+    // Only sign in passes without anything done elsewhere; the platform tasks name where to connect.
+    expect(outcomes.filter((outcome) => outcome.done).map((outcome) => outcome.code)).toEqual(['sign_in']);
+    expect(outcomes.find((outcome) => outcome.code === 'join_discord')?.connectUrl).toContain(
+      '/discord/oauth2/authorize?',
+    );
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(10n);
+    await database()
+      .db.update(customers)
+      .set({ handle: `s${userId.slice(0, 8)}` })
+      .where(eq(customers.id, userId));
+    const synced = await stack.app.inject({
+      method: 'POST',
+      url: `/v2/tasks/sync/doquests?taskId=${PROFILE_CREATE}`,
+      headers: { saas_id: 'ojo-arena-test', jwt_token: jwt },
+    });
+    expect(synced.json().obj).toMatchObject({ taskId: PROFILE_CREATE, status: 1, state: 'DONE' });
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(110n);
+  });
+
+  it('the X post a task asks for; another task has none', async () => {
+    const { jwt } = await newPlayer(stack.app);
+    const calls = taskCalls(stack.app, jwt);
+    const tweet = (await calls.get('/v2/tasks/twitter/tweets/411005')).json().obj;
+    expect(tweet.text).toBe(`${tweet.requiredText} ${tweet.requiredLink}`);
+    expect(new URL(tweet.intentUrl).searchParams.get('text')).toBe(tweet.text);
+    expect((await calls.get(`/v2/tasks/twitter/tweets/${SIGN_IN}`)).statusCode).toBe(404);
+  });
+
   it('the ladder rewards list what each task pays', async () => {
     const { jwt } = await newPlayer(stack.app);
     const rewards = (await taskCalls(stack.app, jwt).get('/v2/tasks/ladder/reward')).json().obj;
