@@ -138,7 +138,6 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
 
   it('doquests verifies every open task once; sync/doquests answers the refreshed task', async () => {
     const { jwt, userId } = await newPlayer(stack.app);
-    const calls = taskCalls(stack.app, jwt);
     const doQuests = await stack.app.inject({
       method: 'POST',
       url: '/v2/tasks/doquests?channel=pc&position=ladder',
