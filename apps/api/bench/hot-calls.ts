@@ -7,8 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
 import { inviteCodeCheckRoute } from '@ojo/api-contract/invite';
 import { routePath } from '@ojo/api-contract/route-path';
+import { taskListRoute } from '@ojo/api-contract/tasks';
 import { customerAddresses } from '@ojo/db/schema/customer-addresses';
 import { customers } from '@ojo/db/schema/customers';
+import { taskCompletions } from '@ojo/db/schema/tasks';
+import { TASK_LIST_QUERY } from '@ojo/domain/constants';
 import type { FastifyInstance } from 'fastify';
 
 export interface HotCall {
@@ -52,6 +55,17 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: true,
     },
   ]);
+  // Two tasks done (the daily sign in today, the profile once), the rest todo: the task page's list.
+  await app.db.insert(taskCompletions).values([
+    {
+      userId: player.id,
+      taskId: 411001,
+      periodKey: new Date().toISOString().slice(0, 10),
+      progress: 1,
+      completedAt: new Date(),
+    },
+    { userId: player.id, taskId: 411002, periodKey: 'once', progress: 1, completedAt: new Date() },
+  ]);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
   const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
@@ -63,6 +77,12 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       method: 'GET',
       path: `${routePath(inviteCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(taskListRoute)}`,
+      method: 'GET',
+      path: `${routePath(taskListRoute)}?${new URLSearchParams(TASK_LIST_QUERY)}`,
+      headers: secureHeaders,
     },
   ];
 }
