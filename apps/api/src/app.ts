@@ -13,6 +13,7 @@ import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
 import inviteRoutes from './modules/invite/routes';
+import linkedWalletRoutes from './modules/linked-wallet/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
@@ -56,6 +57,7 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   profileRoutes,
   gasRoutes,
   tasksRoutes,
+  linkedWalletRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
