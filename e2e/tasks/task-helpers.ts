@@ -56,3 +56,36 @@ export async function verifyByApi(page: Page, taskId: number): Promise<number> {
   });
   return response.status;
 }
+
+/**
+ * Links a new EVM wallet to the page's player as the badge page's wallet connect does (spec 4 Wallet bind: a nonce,
+ * the wallet's signature, the bind); the wallet is a key of the test's own. Answers the bind's envelope.
+ */
+export async function linkNewWallet(page: Page): Promise<{ success: boolean; code: string }> {
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
+  const { linkWalletMessage } = await import('@ojo/domain/wallet/wallet-bind');
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const headers = { saas_id: SAAS_ID, jwt_token: await sessionJwt(page.context()) };
+  const nonceAnswer = await fetch(`${API_URL}/customer/oauth/nonce?publicKey=${wallet.address}`, { headers });
+  const { nonce } = ((await nonceAnswer.json()) as { obj: { nonce: string } }).obj;
+  const me = (await (await fetch(`${API_URL}/customer`, { headers })).json()) as {
+    obj: { abstractAddress: { osp_aa: { address: string } } };
+  };
+  const message = linkWalletMessage({ productName: PRODUCT_NAME, address: wallet.address, nonce });
+  const response = await fetch(`${API_URL}/customer/bind/auth`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      publicKey: me.obj.abstractAddress.osp_aa.address,
+      address: wallet.address,
+      nonce,
+      signature: await wallet.signMessage({ message }),
+      thirdAuthSource: 'EXTERNAL_WALLET',
+      platform: 'others',
+      walletType: 'EVM',
+    }),
+  });
+  return (await response.json()) as { success: boolean; code: string };
+}
+
+const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'OJO Arena';

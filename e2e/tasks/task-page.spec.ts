@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { createProfile, registerNewPlayer } from '../support/login';
-import { openTasks, taskCard, taskTotal, toastWith, verify, verifyByApi } from './task-helpers';
+import {
+  linkNewWallet,
+  openTasks,
+  taskCard,
+  taskTotal,
+  toastWith,
+  verify,
+  verifyByApi,
+} from './task-helpers';
 
 test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of the done tasks', async ({
   page,
@@ -32,6 +40,23 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBe(0);
   }
+});
+
+test('wallet bind: not done before a wallet is linked; done once one is', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerNewPlayer(page);
+  await openTasks(page);
+  await verify(page, 'wallet_bind');
+  await expect(
+    toastWith(
+      page,
+      'Verification Failed. Mostly due to the wallet being delayed, please try again after 30 seconds',
+    ),
+  ).toBeVisible();
+  expect(await linkNewWallet(page)).toMatchObject({ success: true });
+  await verify(page, 'wallet_bind');
+  await expect(taskCard(page, 'wallet_bind')).toHaveAttribute('data-state', 'done');
+  expect(await taskTotal(page)).toBe(50);
 });
 
 test('100028: verifying too often says the service is busy', async ({ page }) => {
