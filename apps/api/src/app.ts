@@ -7,20 +7,20 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
-import customerRoutes from './modules/customer/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
-import inviteRoutes from './modules/invite/routes';
 import linkedWalletRoutes from './modules/linked-wallet/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
+import referralRoutes from './modules/referral/routes';
 import sessionRoutes from './modules/session/routes';
 import tasksPlugin from './modules/tasks/plugin';
 import tasksRoutes from './modules/tasks/routes';
+import userRoutes from './modules/user/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -51,9 +51,9 @@ declare module 'fastify' {
 const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   identityRoutes,
   chainRoutes,
-  customerRoutes,
+  userRoutes,
   sessionRoutes,
-  inviteRoutes,
+  referralRoutes,
   profileRoutes,
   gasRoutes,
   tasksRoutes,

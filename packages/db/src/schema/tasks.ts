@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /** spec 3 Task: 'Task domains: social, discord, twitter, wallet, telegram' (the icon follows the domain). */
 export const taskDomain = pgEnum('task_domain', ['social', 'discord', 'twitter', 'wallet', 'telegram']);
@@ -91,7 +91,7 @@ export const taskCompletions = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     taskId: integer('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'restrict' }),
@@ -120,7 +120,7 @@ export const socialAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     platform: socialPlatform('platform').notNull(),
     externalId: text('external_id').notNull(),
     username: text('username'),
@@ -142,7 +142,7 @@ export const socialOauthStates = pgTable('social_oauth_states', {
   state: text('state').primaryKey(),
   userId: uuid('user_id')
     .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
+    .references(() => users.id, { onDelete: 'cascade' }),
   platform: socialPlatform('platform').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   redirectUri: text('redirect_uri').notNull(),

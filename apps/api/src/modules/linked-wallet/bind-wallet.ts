@@ -1,6 +1,6 @@
 import type { Database } from '@ojo/db/client';
-import { customerAddresses } from '@ojo/db/schema/customer-addresses';
-import type { Customer } from '@ojo/db/schema/customers';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import type { User } from '@ojo/db/schema/users';
 import { and, count, eq } from '@ojo/db/sql';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
 import { linkWalletMessage } from '@ojo/domain/wallet/wallet-bind';
@@ -37,11 +37,12 @@ export interface BindWalletInput {
  */
 export async function bindWallet(
   deps: { db: Database; publicClient: PublicClient; productName: string },
-  user: Customer,
+  user: User,
   input: BindWalletInput,
 ): Promise<true | EnvelopeAnswer> {
   const address = input.address.toLowerCase() as `0x${string}`;
-  if (input.publicKey.toLowerCase() !== user.ospAaAddress) return refuse(ERROR_CODES.WALLET_BIND_FAILED);
+  if (input.publicKey.toLowerCase() !== user.smartAccountAddress)
+    return refuse(ERROR_CODES.WALLET_BIND_FAILED);
   const isFresh = await consumeNonce(deps.db, {
     nonce: input.nonce,
     purpose: NONCE_PURPOSE.walletSignature,
@@ -63,18 +64,18 @@ async function linkAddress(db: Database, userId: string, address: string): Promi
   try {
     return await db.transaction(async (tx) => {
       const [owner] = await tx
-        .select({ userId: customerAddresses.customerId })
-        .from(customerAddresses)
-        .where(and(eq(customerAddresses.chainType, 'EVM'), eq(customerAddresses.address, address)));
+        .select({ userId: userAddresses.userId })
+        .from(userAddresses)
+        .where(and(eq(userAddresses.chainType, 'EVM'), eq(userAddresses.address, address)));
       if (owner) return owner.userId === userId ? true : refuse(ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT);
       const [linked] = await tx
         .select({ total: count() })
-        .from(customerAddresses)
-        .where(and(eq(customerAddresses.customerId, userId), eq(customerAddresses.isConnected, true)));
+        .from(userAddresses)
+        .where(and(eq(userAddresses.userId, userId), eq(userAddresses.isConnected, true)));
       if (Number(linked?.total ?? 0) >= MAX_LINKED_WALLETS)
         return refuse(ERROR_CODES.WALLET_ALREADY_BOUND_OTHER);
-      await tx.insert(customerAddresses).values({
-        customerId: userId,
+      await tx.insert(userAddresses).values({
+        userId,
         platform: 'others',
         walletType: 'EVM',
         chainType: 'EVM',

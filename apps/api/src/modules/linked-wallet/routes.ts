@@ -13,7 +13,7 @@ const linkedWalletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app
     async (request) =>
       bindWallet(
         { db: app.db, publicClient: app.chain.publicClient, productName: config.productName },
-        request.customer,
+        request.user,
         { ...request.body, signature: request.body.signature as `0x${string}` },
       ),
     { config: { rateLimit: authRateLimit(config) } },

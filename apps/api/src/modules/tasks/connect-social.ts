@@ -1,5 +1,5 @@
-import type { Customer } from '@ojo/db/schema/customers';
 import { socialOauthStates } from '@ojo/db/schema/tasks';
+import type { User } from '@ojo/db/schema/users';
 import { and, eq, gt } from '@ojo/db/sql';
 import { EnvelopeAnswer } from '../../lib/route';
 import { TASK_FAILURE, taskErrors } from './errors';
@@ -20,7 +20,7 @@ export interface SocialTokenInput {
  */
 export async function connectSocialAccount(
   deps: TaskDependencies,
-  user: Customer,
+  user: User,
   input: SocialTokenInput,
   now: Date,
 ): Promise<{ platform: 'twitter' | 'discord'; username: string | null } | EnvelopeAnswer> {

@@ -56,7 +56,7 @@ export async function recordProgress(
       const asset = task.rewardAsset as LedgerAsset;
       await lockBalance(tx, userId, asset);
       await appendLedgerEntry(tx, {
-        customerId: userId,
+        userId,
         asset,
         amount: task.rewardAmount,
         reason: `task:${task.code}`,

@@ -31,7 +31,7 @@ function verifyRateLimit(config: AppConfig): RateLimitOptions {
     hook: 'preHandler',
     max: config.tasks.verifyRateLimit.max,
     timeWindow: config.tasks.verifyRateLimit.windowMs,
-    keyGenerator: (request: FastifyRequest) => `task-verify:${request.customer?.id ?? request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `task-verify:${request.user?.id ?? request.ip}`,
     errorResponseBuilder: () => taskErrors.tooManyVerifies(),
   };
 }
@@ -43,39 +43,39 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
   const limited = { config: { rateLimit: verifyRateLimit(config) } };
 
   registerRoute(app, taskListRoute, async (request) =>
-    listTasks(app.db, config, request.customer.id, request.query, now()),
+    listTasks(app.db, config, request.user.id, request.query, now()),
   );
   registerRoute(app, taskDetailRoute, async (request) =>
-    getTask(app.db, config, request.customer.id, { id: request.query.taskId }, now()),
+    getTask(app.db, config, request.user.id, { id: request.query.taskId }, now()),
   );
   registerRoute(app, taskByCodeRoute, async (request) =>
-    getTask(app.db, config, request.customer.id, { code: request.params.id }, now()),
+    getTask(app.db, config, request.user.id, { code: request.params.id }, now()),
   );
   registerRoute(
     app,
     taskVerifyRoute,
-    async (request) => verifyTask(deps, request.customer, request.query.taskId, now()),
+    async (request) => verifyTask(deps, request.user, request.query.taskId, now()),
     limited,
   );
   registerRoute(
     app,
     taskDoRoute,
-    async (request) => verifyTask(deps, request.customer, request.query.taskId, now(), { isDoTask: true }),
+    async (request) => verifyTask(deps, request.user, request.query.taskId, now(), { isDoTask: true }),
     limited,
   );
   registerRoute(
     app,
     syncDoQuestRoute,
     async (request) => {
-      await verifyTask(deps, request.customer, request.query.taskId, now());
-      return getTask(app.db, config, request.customer.id, { id: request.query.taskId }, now());
+      await verifyTask(deps, request.user, request.query.taskId, now());
+      return getTask(app.db, config, request.user.id, { id: request.query.taskId }, now());
     },
     limited,
   );
   registerRoute(
     app,
     doQuestsRoute,
-    async (request) => doQuests(deps, request.customer, request.query, now()),
+    async (request) => doQuests(deps, request.user, request.query, now()),
     limited,
   );
   registerRoute(app, taskTweetRoute, async (request) => taskTweet(app.db, config, request.params.id));
@@ -83,13 +83,13 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
   registerRoute(
     app,
     socialTokenRoute,
-    async (request) => connectSocialAccount(deps, request.customer, request.body, now()),
+    async (request) => connectSocialAccount(deps, request.user, request.body, now()),
     limited,
   );
   registerRoute(
     app,
     telegramSubscribeCheckRoute,
-    async (request) => telegramSubscribed(deps, request.customer),
+    async (request) => telegramSubscribed(deps, request.user),
     limited,
   );
 };

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '@ojo/db/client';
-import { customers } from '@ojo/db/schema/customers';
 import { type SocialAccount, type SocialPlatform, socialAccounts } from '@ojo/db/schema/tasks';
+import { users } from '@ojo/db/schema/users';
 import { and, eq } from '@ojo/db/sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 
@@ -62,7 +62,7 @@ async function writeBinding(db: Database, input: BindInput): Promise<'bound' | '
       .values({ userId: input.userId, platform: input.platform, ...values })
       .onConflictDoUpdate({ target: [socialAccounts.userId, socialAccounts.platform], set: values });
     if (input.platform === 'telegram') {
-      await tx.update(customers).set({ telegramId: input.externalId }).where(eq(customers.id, input.userId));
+      await tx.update(users).set({ telegramId: input.externalId }).where(eq(users.id, input.userId));
     }
     return 'bound';
   });

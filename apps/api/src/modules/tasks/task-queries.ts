@@ -1,7 +1,7 @@
 import type { TaskVerifyResult } from '@ojo/api-contract/tasks';
 import type { Database } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
 import { tasks } from '@ojo/db/schema/tasks';
+import type { User } from '@ojo/db/schema/users';
 import { and, asc, eq } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { EnvelopeAnswer } from '../../lib/route';
@@ -15,7 +15,7 @@ import { requiredPost } from './x-post';
 /** POST /v2/tasks/doquests: verifies each open task of the list once; each outcome, failed ones included. */
 export async function doQuests(
   deps: TaskDependencies,
-  user: Customer,
+  user: User,
   query: { channel: string; position: string },
   now: Date,
 ): Promise<TaskVerifyResult[]> {
@@ -61,7 +61,7 @@ export async function ladderRewards(db: Database) {
 }
 
 /** GET /reference/telegram/subscribe/check: false until Telegram is bound; then the channel membership. */
-export async function telegramSubscribed(deps: TaskDependencies, user: Customer): Promise<boolean> {
+export async function telegramSubscribed(deps: TaskDependencies, user: User): Promise<boolean> {
   const account = await findSocialAccount(deps.db, user.id, 'telegram');
   if (!account || !deps.platforms.telegram) return false;
   try {

@@ -1,7 +1,7 @@
 import type { TaskVerifyResult } from '@ojo/api-contract/tasks';
 import type { Database } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
 import { type Task, taskCompletions } from '@ojo/db/schema/tasks';
+import type { User } from '@ojo/db/schema/users';
 import { and, eq } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { EnvelopeAnswer } from '../../lib/route';
@@ -40,7 +40,7 @@ async function isDoneThisPeriod(db: Database, userId: string, task: Task, period
  */
 export async function verifyTask(
   deps: TaskDependencies,
-  user: Customer,
+  user: User,
   taskId: number,
   now: Date,
   options: { isDoTask?: boolean } = {},
@@ -81,7 +81,7 @@ export async function verifyTask(
 
 async function failure(
   deps: TaskDependencies,
-  user: Customer,
+  user: User,
   error: TaskFailure,
   outcome: (done: boolean, progress: number, connectUrl?: string | null) => TaskVerifyResult,
   now: Date,

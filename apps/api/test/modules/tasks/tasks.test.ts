@@ -1,8 +1,8 @@
 import { getBalance } from '@ojo/db/ledger';
-import { customerAddresses } from '@ojo/db/schema/customer-addresses';
-import { customers } from '@ojo/db/schema/customers';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { tasks } from '@ojo/db/schema/tasks';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import { users } from '@ojo/db/schema/users';
 import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { splitTaskDescription } from '@ojo/domain/tasks/task';
@@ -61,10 +61,7 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(100).fill(200));
     expect(answers.every((answer) => answer.json().obj.done === true)).toBe(true);
     expect(await getBalance(database().db, userId, 'POINT')).toBe(10n);
-    const entries = await database()
-      .db.select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.customerId, userId));
+    const entries = await database().db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(entries).toHaveLength(1);
     const list = await calls.list();
     expect(list.find((task) => task.taskId === SIGN_IN)?.status).toBe(1);
@@ -81,9 +78,9 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     });
     expect(await getBalance(database().db, userId, 'POINT')).toBe(0n);
     await database()
-      .db.update(customers)
+      .db.update(users)
       .set({ handle: `p${userId.slice(0, 8)}` })
-      .where(eq(customers.id, userId));
+      .where(eq(users.id, userId));
     expect((await calls.verify(PROFILE_CREATE)).json()).toMatchObject({ success: true, obj: { done: true } });
     expect(await getBalance(database().db, userId, 'POINT')).toBe(100n);
   });
@@ -93,9 +90,9 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     const calls = taskCalls(stack.app, jwt);
     expect((await calls.verify(WALLET_BIND)).json().success).toBe(false);
     await database()
-      .db.insert(customerAddresses)
+      .db.insert(userAddresses)
       .values({
-        customerId: userId,
+        userId,
         platform: 'others',
         walletType: 'EVM',
         chainType: 'EVM',
@@ -152,9 +149,9 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     );
     expect(await getBalance(database().db, userId, 'POINT')).toBe(10n);
     await database()
-      .db.update(customers)
+      .db.update(users)
       .set({ handle: `s${userId.slice(0, 8)}` })
-      .where(eq(customers.id, userId));
+      .where(eq(users.id, userId));
     const synced = await stack.app.inject({
       method: 'POST',
       url: `/v2/tasks/sync/doquests?taskId=${PROFILE_CREATE}`,

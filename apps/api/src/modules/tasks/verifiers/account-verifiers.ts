@@ -1,4 +1,4 @@
-import { customerAddresses } from '@ojo/db/schema/customer-addresses';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { and, eq } from '@ojo/db/sql';
 import { isCheckInDone } from '../check-in-state';
 import { TaskFailure } from '../errors';
@@ -13,9 +13,9 @@ export const verifyDoTask: Verifier = async () => 1;
 /** spec 4: 'Wallet-bind tasks are done once any connected address exists.' */
 export const verifyWalletBind: Verifier = async ({ db, user }) => {
   const [connected] = await db
-    .select({ id: customerAddresses.id })
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.customerId, user.id), eq(customerAddresses.isConnected, true)))
+    .select({ id: userAddresses.id })
+    .from(userAddresses)
+    .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.isConnected, true)))
     .limit(1);
   if (!connected) throw new TaskFailure('notMet');
   return 1;

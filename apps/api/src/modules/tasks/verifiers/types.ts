@@ -1,6 +1,6 @@
 import type { Database } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
 import type { Task } from '@ojo/db/schema/tasks';
+import type { User } from '@ojo/db/schema/users';
 import type { AppConfig } from '../../../config/env';
 import type { TaskPlatforms } from '../platforms';
 
@@ -8,7 +8,7 @@ export interface VerifyContext {
   db: Database;
   config: AppConfig;
   platforms: TaskPlatforms;
-  user: Customer;
+  user: User;
   task: Task;
   now: Date;
 }
