@@ -7,11 +7,13 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
+import checkInRoutes from './modules/check-in/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
 import linkedWalletRoutes from './modules/linked-wallet/routes';
+import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
@@ -58,6 +60,8 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   gasRoutes,
   tasksRoutes,
   linkedWalletRoutes,
+  memberRoutes,
+  checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */

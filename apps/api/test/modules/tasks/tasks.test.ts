@@ -170,6 +170,23 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect((await calls.get(`/v2/tasks/twitter/tweets/${SIGN_IN}`)).statusCode).toBe(404);
   });
 
+  it('the check-in task (411010) is done once the player checked in today, as the check-in says', async () => {
+    const { jwt } = await newPlayer(stack.app);
+    const calls = taskCalls(stack.app, jwt);
+    expect((await calls.verify(411010)).json()).toMatchObject({ success: false, obj: { done: false } });
+    const checkIn = await stack.app.inject({
+      method: 'POST',
+      url: '/v2/tasks/checkin',
+      headers: { saas_id: 'ojo-arena-test', jwt_token: jwt },
+    });
+    expect(checkIn.json().success).toBe(true);
+    expect((await calls.verify(411010)).json()).toMatchObject({ success: true, obj: { done: true } });
+    expect((await calls.get('/v2/tasks/detail?taskId=411010')).json().obj).toMatchObject({
+      status: 1,
+      labelName: 'TODAY',
+    });
+  });
+
   it('the ladder rewards list what each task pays', async () => {
     const { jwt } = await newPlayer(stack.app);
     const rewards = (await taskCalls(stack.app, jwt).get('/v2/tasks/ladder/reward')).json().obj;
