@@ -6,6 +6,7 @@ import { IntroCardsSection } from '@/features/home/components/intro-cards-sectio
 import { useHasSession } from '@/features/referral/hooks/use-has-session';
 import { GameSection } from '@/features/tasks/components/game-section';
 import { TaskPage } from '@/features/tasks/components/task-page';
+import { memberKeys } from '@/lib/query-keys';
 
 /**
  * The task page composed from features (spec 2 Task page): tasks, then the introduction, the game and the backers.
@@ -17,7 +18,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const onTaskDone = useCallback(() => {
     store?.refreshUser().catch(() => {});
-    void queryClient.invalidateQueries({ queryKey: ['member'] });
+    void queryClient.invalidateQueries({ queryKey: memberKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['customer'] });
   }, [queryClient, store]);
   return (
