@@ -9,10 +9,13 @@ import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
 import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
 import { routePath } from '@ojo/api-contract/route-path';
+import { taskListRoute } from '@ojo/api-contract/tasks';
 import { checkIns } from '@ojo/db/schema/check-ins';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import { taskCompletions } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
+import { TASK_LIST_QUERY } from '@ojo/domain/constants';
 import { utcDayOf } from '@ojo/domain/tasks/check-in-streak';
 import type { FastifyInstance } from 'fastify';
 
@@ -57,6 +60,17 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: true,
     },
   ]);
+  // Two tasks done (the daily sign in today, the profile once), the rest todo: the task page's list.
+  await app.db.insert(taskCompletions).values([
+    {
+      userId: player.id,
+      taskId: 411001,
+      periodKey: new Date().toISOString().slice(0, 10),
+      progress: 1,
+      completedAt: new Date(),
+    },
+    { userId: player.id, taskId: 411002, periodKey: 'once', progress: 1, completedAt: new Date() },
+  ]);
   await seedCheckInHistory(app, player.id, 500);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
@@ -69,6 +83,12 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       method: 'GET',
       path: `${routePath(referralCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(taskListRoute)}`,
+      method: 'GET',
+      path: `${routePath(taskListRoute)}?${new URLSearchParams(TASK_LIST_QUERY)}`,
+      headers: secureHeaders,
     },
     {
       name: `GET ${routePath(checkInStatusRoute)}`,

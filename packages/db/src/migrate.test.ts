@@ -34,9 +34,13 @@ describeWithDatabases('migrations', ({ database }) => {
       'seed_runs',
       'sessions',
       'signer_nonces',
+      'social_accounts',
+      'social_oauth_states',
       'sponsored_operation_costs',
       'sponsored_operation_scans',
       'sponsored_operations',
+      'task_completions',
+      'tasks',
       'user_addresses',
       'users',
     ]);
