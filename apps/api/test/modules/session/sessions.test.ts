@@ -16,6 +16,8 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 const WEB_SESSION_SECONDS = 604_800;
 const HOUR_MS = 3_600_000;
 
+const BACKGROUND_TABLES = /"(jobs|leases|signer_nonces|chain_transactions|indexed_blocks|native_transfers)"/;
+
 /**
  * Counts the statements the API sends to the database while `work` runs. PGlite answers `query` itself; on
  * PostgreSQL every statement, pooled or prepared on a checked-out client, goes through the pool's Client `query`.
@@ -30,7 +32,10 @@ async function countQueries(database: TestDatabase, work: () => Promise<unknown>
   const original = target.query;
   let count = 0;
   target.query = function (this: unknown, ...args: unknown[]) {
-    count += 1;
+    const first = args[0];
+    const text = typeof first === 'string' ? first : String((first as { text?: unknown })?.text ?? '');
+    // The job runner and the lease holders poll in the background of the same process; they are not the request's.
+    if (!BACKGROUND_TABLES.test(text)) count += 1;
     return original.apply(this, args);
   };
   try {
