@@ -12,6 +12,7 @@ import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
+import indexerPlugin from './modules/indexer/plugin';
 import inviteRoutes from './modules/invite/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
+  await app.register(indexerPlugin, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));

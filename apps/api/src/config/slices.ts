@@ -7,6 +7,7 @@ import {
   toChainDeploymentsConfig,
   toChainWritesConfig,
 } from '../modules/chain/config';
+import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
 
 /**
@@ -14,7 +15,7 @@ import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } fro
  * variables and their meaning there; this file only puts them together for `loadConfig`, which reports their
  * problems with every other invalid variable.
  */
-const sliceSchema = z.object({ ...chainDeploymentsEnv, ...jobsEnv, ...profileBudgetEnv });
+const sliceSchema = z.object({ ...chainDeploymentsEnv, ...jobsEnv, ...profileBudgetEnv, ...indexerEnv });
 
 export interface ModuleConfig {
   /** Where the contract addresses come from (a deployments file, or configuration). */
@@ -25,6 +26,8 @@ export interface ModuleConfig {
   jobs: JobsConfig;
   /** The global daily budget of profile registrations (paid by the API's registrar key). */
   profileBudget: ProfileBudgetConfig;
+  /** The chain indexer behind the wallet's history (one node at a time, under a lease). */
+  indexer: IndexerConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -43,5 +46,6 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     chainWrites: toChainWritesConfig(values),
     jobs: toJobsConfig(values),
     profileBudget: toProfileBudgetConfig(values),
+    indexer: toIndexerConfig(values),
   };
 }
