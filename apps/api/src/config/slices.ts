@@ -8,14 +8,23 @@ import {
   toChainWritesConfig,
 } from '../modules/chain/config';
 import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
+import { type PricesConfig, pricesEnv, toPricesConfig } from '../modules/prices/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
+import { toWalletConfig, type WalletConfig, walletEnv } from '../modules/wallet/config';
 
 /**
  * Configuration slices that belong to one module each (STYLE.md: a module's `config.ts`): the module names its
  * variables and their meaning there; this file only puts them together for `loadConfig`, which reports their
  * problems with every other invalid variable.
  */
-const sliceSchema = z.object({ ...chainDeploymentsEnv, ...jobsEnv, ...profileBudgetEnv, ...indexerEnv });
+const sliceSchema = z.object({
+  ...chainDeploymentsEnv,
+  ...jobsEnv,
+  ...profileBudgetEnv,
+  ...indexerEnv,
+  ...pricesEnv,
+  ...walletEnv,
+});
 
 export interface ModuleConfig {
   /** Where the contract addresses come from (a deployments file, or configuration). */
@@ -28,6 +37,10 @@ export interface ModuleConfig {
   profileBudget: ProfileBudgetConfig;
   /** The chain indexer behind the wallet's history (one node at a time, under a lease). */
   indexer: IndexerConfig;
+  /** Where token prices come from and when they are stale. */
+  prices: PricesConfig;
+  /** The wallet's devnet faucet. */
+  wallet: WalletConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -47,5 +60,7 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     jobs: toJobsConfig(values),
     profileBudget: toProfileBudgetConfig(values),
     indexer: toIndexerConfig(values),
+    prices: toPricesConfig(values),
+    wallet: toWalletConfig(values),
   };
 }
