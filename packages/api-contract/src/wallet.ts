@@ -136,3 +136,14 @@ export const devnetFaucetRoute = defineRoute({
   result: z.object({ txHash: hash32, amount: decimalString }),
   errorStatuses: [403, 429, 503],
 });
+
+/** GET /wallet/settings (public): what the wallet screen may offer on this network. */
+export const walletSettingsRoute = defineRoute({
+  method: 'GET',
+  path: '/wallet/settings',
+  host: 'wallet',
+  secure: false,
+  summary: 'Whether this network has the devnet faucet, and what it sends',
+  tags: ['wallet'],
+  result: z.object({ hasFaucet: z.boolean(), faucetAmount: decimalString.nullable() }),
+});

@@ -11,7 +11,7 @@ import type { Address } from 'viem';
 import type { PriceSource } from '../prices/price-source';
 
 /** What a history line says a transfer was, seen from the account. */
-export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH' } as const;
+export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH', fee: 'Network fee' } as const;
 
 /**
  * GET /token/histories: the account's transfers that moved value (failed frames moved nothing), newest first,
@@ -21,7 +21,15 @@ export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH' } as c
 export async function listHistories(
   db: Database,
   prices: PriceSource,
-  query: { chainId: number; account: Address; from: number; limit: number; nowMs: number },
+  query: {
+    chainId: number;
+    account: Address;
+    from: number;
+    limit: number;
+    nowMs: number;
+    /** The EntryPoint: what a smart account pays it is the gas of its user operations. */
+    entryPoint?: string | null;
+  },
 ): Promise<TokenHistoryItem[]> {
   const account = query.account.toLowerCase();
   const rows = await db
@@ -49,7 +57,10 @@ export async function listHistories(
       return {
         created: row.blockTime.getTime(),
         symbol: BALANCE_ASSET.symbol,
-        desc: HISTORY_DESCRIPTIONS[side],
+        desc:
+          side === 'out' && row.toAddress === query.entryPoint?.toLowerCase()
+            ? HISTORY_DESCRIPTIONS.fee
+            : HISTORY_DESCRIPTIONS[side],
         amount: fromBaseUnits(row.valueWei, BALANCE_ASSET.decimals),
         formattedUsdAmount: price ? formatUsd(usdValueOfWei(row.valueWei, price)) : '',
         side,

@@ -5,6 +5,7 @@ import {
   tokenBalancesRoute,
   tokenHistoriesRoute,
   tokenTickerRoute,
+  walletSettingsRoute,
 } from '@ojo/api-contract/wallet';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { toBaseUnits } from '@ojo/domain/format/decimal';
@@ -24,6 +25,11 @@ import { smartAccountOf } from './smart-account';
 const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const chainId = config.chain.chainId;
 
+  registerRoute(app, walletSettingsRoute, async () => ({
+    hasFaucet: config.localDevnet.isLocalDevnet,
+    faucetAmount: config.localDevnet.isLocalDevnet ? config.wallet.faucetEth : null,
+  }));
+
   registerRoute(app, tokenTickerRoute, async (request) =>
     getTicker(app.prices, request.params.symbol, app.now()),
   );
@@ -39,6 +45,7 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
       from: request.query.from,
       limit: request.query.limit,
       nowMs: app.now(),
+      entryPoint: app.chain.deployments()?.entryPoint,
     }),
   }));
 

@@ -95,6 +95,7 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
   });
 
   it('funds the account from the devnet faucet, and the balance shows it with its USD value', async () => {
+    expect((await get('/wallet/settings')).json().data).toEqual({ hasFaucet: true, faucetAmount: '1' });
     const before = await client().getBalance({ address: account });
     const funded = await post('/devnet/faucet', jwt);
     expect(funded.statusCode).toBe(200);
@@ -186,6 +187,8 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
         headers: { ...saasHeaders, jwt_token: token },
       });
       expect(faucet.statusCode).toBe(404);
+      const settings = await remote.inject({ method: 'GET', url: '/wallet/settings', headers: saasHeaders });
+      expect(settings.json().data).toEqual({ hasFaucet: false, faucetAmount: null });
       expect((await remote.inject({ method: 'GET', url: `/explorer/address/${account}` })).statusCode).toBe(
         404,
       );
