@@ -66,7 +66,7 @@ test('fund from the faucet, send 0.01 ETH approved in the popup, both histories 
 
   await sender.getByRole('button', { name: 'Send' }).click();
   const dialog = sendDialog(sender);
-  await expect(dialog.getByText('Abstract Chain')).toBeVisible();
+  await expect(dialog.getByText('Abstract Chain', { exact: true })).toBeVisible();
   await dialog.getByLabel('Address').fill(receiverAddress);
   await dialog.getByLabel('Amount (ETH)').fill('0.01');
   await approveInPopup(senderContext, () => dialog.getByRole('button', { name: 'Confirm' }).click());
@@ -88,20 +88,28 @@ test('fund from the faucet, send 0.01 ETH approved in the popup, both histories 
   await expect(balanceText(receiver)).toHaveText('0.01 ETH');
   await expect(receiver.getByText('Close 100 records on display')).toBeVisible();
 
-  // A send the chain cannot carry (the whole balance leaves nothing for gas): 'Transaction failed', nothing moves.
+  // A send the player turns down in the account provider: 'Transaction failed', and nothing moves.
+  await sender.reload();
+  await expect(sender.getByTestId('history-item').first()).toBeVisible();
   const before = await balanceText(sender).textContent();
   const itemsBefore = await sender.getByTestId('history-item').count();
   await sender.getByRole('button', { name: 'Send' }).click();
-  const all =
-    (await dialog.getByTestId('send-balance').textContent())?.replace(' ETH', '').replace(/,/g, '') ?? '';
   await dialog.getByLabel('Address').fill(receiverAddress);
-  await dialog.getByLabel('Amount (ETH)').fill(all);
-  await approveInPopup(senderContext, () => dialog.getByRole('button', { name: 'Confirm' }).click());
-  await expect(sender.getByText('Transaction failed')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByLabel('Amount (ETH)').fill('0.02');
+  const popup = await answerWalletPopup(
+    senderContext,
+    () => dialog.getByRole('button', { name: 'Confirm' }).click(),
+    (window) => window.getByRole('button', { name: 'Approve' }),
+  );
+  // While the provider asks, the form is submitting: inputs disabled.
+  await expect(dialog.getByLabel('Amount (ETH)')).toBeDisabled();
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sender.getByText('Transaction failed')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByLabel('Amount (ETH)')).toBeEnabled();
   await sender.reload();
   await expect(balanceText(sender)).toHaveText(before ?? '');
   await expect(sender.getByTestId('history-item')).toHaveCount(itemsBefore);
+  await expect(receiver.getByTestId('history-item')).toHaveCount(1);
 
   await receiverContext.close();
   await senderContext.close();
@@ -146,4 +154,30 @@ test('every send rule of spec 5 shows its message on change and blur, and Confir
   await amount.fill('0.5');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(confirm).toBeEnabled();
+});
+
+/** Whether anything makes the page wider than the window (spec 9 breakpoints: xs 390 px up to large screens). */
+const hasHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('the wallet fits 390 px and 1440 px screens without sideways scrolling', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await newPlayerOnWallet(page);
+  await fundFromFaucet(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('history-item').first()).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath(`wallet-${width}.png`), fullPage: true });
+    for (const name of ['Deposit', 'Send']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      if (name === 'Deposit') await expect(dialog.getByRole('img', { name: /QR code of 0x/ })).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`wallet-${name.toLowerCase()}-${width}.png`) });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    }
+  }
 });
