@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shortenAddress } from './address';
 import { formatAmount, formatApproxUsd, formatUsd } from './amount';
 import { formatMonthDayTime, toTimestampMs } from './date';
+import { groupThousands, roundDecimalFixed, truncateDecimal } from './decimal';
 import { formatRaceSharePercent } from './percent';
 import { formatVolume } from './volume';
 
@@ -118,5 +119,31 @@ describe("spec 2 Wallet History: 'a date as MM/DD HH:mm'", () => {
     expect(toTimestampMs(1_736_118_420)).toBe(1_736_118_420_000);
     expect(toTimestampMs('1736118420000')).toBe(1_736_118_420_000);
     expect(toTimestampMs('x')).toBeNaN();
+  });
+});
+
+describe('Intl.NumberFormat formats exactly, as exact decimal arithmetic does (no float on the way)', () => {
+  const decimals = fc.stringMatching(/^[-+]?\d{1,30}(\.\d{1,30})?$/);
+
+  it('property: amounts equal the exact cut to 8 decimals with 3-digit grouping, never -0', () => {
+    fc.assert(
+      fc.property(decimals, (value) => {
+        const expected = groupThousands(truncateDecimal(value, 8)).replace(/^\+/, '');
+        expect(formatAmount(value)).toBe(expected === '-0' ? '0' : expected);
+      }),
+    );
+  });
+
+  it('property: USD equals the exact half-away-from-zero rounding to 2 decimals with grouping', () => {
+    fc.assert(
+      fc.property(decimals, (value) => {
+        expect(formatUsd(value)).toBe(groupThousands(roundDecimalFixed(value, 2)).replace(/^\+/, ''));
+      }),
+    );
+  });
+
+  it('shows volumes past a trillion in billions, since the spec has no unit above B', () => {
+    expect(formatVolume('1234567890123')).toBe('1,234.56B');
+    expect(formatVolume('-999999999999.999')).toBe('-999.99B');
   });
 });

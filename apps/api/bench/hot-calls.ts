@@ -1,0 +1,68 @@
+/**
+ * The API's hot calls, as `npm run bench:api` drives them: what a page load or a poll asks for most. Each module adds
+ * its hot reads here with the data they need (a player with a realistic amount of it), so the benchmark stays the
+ * one place that says how fast the API answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import { inviteCodeCheckRoute } from '@ojo/api-contract/invite';
+import { routePath } from '@ojo/api-contract/route-path';
+import { customerAddresses } from '@ojo/db/schema/customer-addresses';
+import { customers } from '@ojo/db/schema/customers';
+import type { FastifyInstance } from 'fastify';
+
+export interface HotCall {
+  /** What the table prints, e.g. `GET /customer`. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path with its query string. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Seeds one player (smart account, profile, two linked wallets) and returns the calls to drive as that player. */
+export async function seedHotCalls(app: FastifyInstance, saasId: string): Promise<HotCall[]> {
+  const smartAccountAddress = `0x${randomBytes(20).toString('hex')}`;
+  const [player] = await app.db
+    .insert(customers)
+    .values({
+      inviteCode: 'BENCH1',
+      ospAaAddress: smartAccountAddress,
+      handle: 'benchplayer',
+      profileId: '1',
+    })
+    .returning();
+  if (!player) throw new Error('the benchmark player was not inserted');
+  await app.db.insert(customerAddresses).values([
+    {
+      customerId: player.id,
+      platform: 'osp',
+      walletType: 'abstract',
+      chainType: 'EVM',
+      address: smartAccountAddress,
+      isConnected: false,
+    },
+    {
+      customerId: player.id,
+      platform: 'evm',
+      walletType: 'evm',
+      chainType: 'EVM',
+      address: `0x${randomBytes(20).toString('hex')}`,
+      isConnected: true,
+    },
+  ]);
+  const sessionToken = await app.issueSessionToken(player.id);
+  const publicHeaders = { [SAAS_ID_HEADER]: saasId };
+  const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
+
+  return [
+    { name: 'GET /customer', method: 'GET', path: '/customer', headers: secureHeaders },
+    {
+      name: `GET ${routePath(inviteCodeCheckRoute)}`,
+      method: 'GET',
+      path: `${routePath(inviteCodeCheckRoute)}?inviteCode=BENCH1`,
+      headers: publicHeaders,
+    },
+  ];
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// `npm run bench:api`: how fast the API answers its hot calls, beside two references measured in the same run.
+// Starts the API on PostgreSQL (a throw-away database on OJO_BENCH_POSTGRES_URL, default the local server) and on
+// PGlite, each as its own process built exactly as server.ts builds it (logging at warn), drives every hot call of
+// apps/api/bench/hot-calls.ts with autocannon at 50 connections, and prints requests per second and p50/p99 latency.
+// References: a bare node:http server, and a node:http server answering one PostgreSQL primary-key select.
+// Goal (README, Performance): every hot read at least 0.5x the select reference, p99 at most 25 ms on PostgreSQL.
+// Options: --duration=<s> (default 8), --connections=<n> (default 50), --only=postgres|pglite.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const options = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('--'))
+    .map((arg) => {
+      const [key, value] = arg.slice(2).split('=');
+      return [key, value ?? 'true'];
+    }),
+);
+const DURATION_S = Number(options.duration ?? 8);
+const CONNECTIONS = Number(options.connections ?? 50);
+const WARMUP_S = 2;
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 25;
+const POSTGRES_URL = process.env.OJO_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SAAS_ID = 'ojo-arena-bench';
+
+const children = new Set();
+const cleanups = [];
+
+/** Spawns a process that prints one JSON line when ready; resolves with it. */
+function startProcess(command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ child, ready: JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${stderr}`)));
+  });
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+/** Drives one call; returns requests per second and latency percentiles of the measured window. */
+async function drive(port, call) {
+  const target = {
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    requests: [{ method: call.method, path: call.path, headers: call.headers, body: call.body }],
+  };
+  await autocannon({ ...target, duration: WARMUP_S });
+  const result = await autocannon({ ...target, duration: DURATION_S });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed,
+  };
+}
+
+async function createPostgresDatabase() {
+  const name = `ojo_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  } catch (error) {
+    console.log(`PostgreSQL at ${POSTGRES_URL} is not reachable (${error.message}); its rows are skipped.`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  });
+  return url.toString();
+}
+
+function apiEnvironment(databaseUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ojo-bench-api-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    // Development only for the keys production must be given; the request path is the same.
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SAAS_ID,
+    // One client address makes all the load: the global per-address limit would answer 429 after 300 calls.
+    RATE_LIMIT_MAX: '1000000000',
+    // Hot reads never reach the chain; a closed port keeps the API from finding a real one.
+    CHAIN_RPC_URL: 'http://127.0.0.1:9',
+    BUNDLER_URL: 'http://127.0.0.1:9',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+  };
+}
+
+const rows = [];
+
+async function measureReference(name, mode, env) {
+  const { child, ready } = await startProcess(
+    process.execPath,
+    ['scripts/bench/reference-server.mjs', mode],
+    env,
+  );
+  try {
+    const figures = await drive(ready.port, { method: 'GET', path: '/', headers: {} });
+    rows.push({ target: name, database: mode === 'select' ? 'postgres' : '-', ...figures });
+    return figures;
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function measureApi(kind, databaseUrl) {
+  const { child, ready } = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/bench/serve-api.ts'],
+    apiEnvironment(databaseUrl),
+  );
+  try {
+    for (const call of ready.calls) {
+      const figures = await drive(ready.port, call);
+      rows.push({ target: call.name, database: kind, ...figures });
+    }
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+function printTable(selectReference) {
+  const header = ['call', 'database', 'req/s', 'p50 ms', 'p99 ms', '× select ref', 'goal'];
+  const lines = rows.map((row) => {
+    const ratio = selectReference ? row.rps / selectReference.rps : Number.NaN;
+    const isApi = row.target.startsWith('GET ') || row.target.startsWith('POST ');
+    const goal =
+      !isApi || row.database !== 'postgres'
+        ? ''
+        : ratio >= GOAL_RATIO && row.p99 <= GOAL_P99_MS
+          ? 'met'
+          : 'MISSED';
+    return [
+      row.target,
+      row.database,
+      row.rps.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      Number.isNaN(ratio) ? '-' : `${ratio.toFixed(2)}×`,
+      row.failed > 0 ? `${goal} (${row.failed} failed)` : goal,
+    ];
+  });
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...lines.map((line) => line[index].length)),
+  );
+  const format = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per call after ${WARMUP_S} s of warm-up. ` +
+      `Goal on PostgreSQL: at least ${GOAL_RATIO}× the select reference and p99 at most ${GOAL_P99_MS} ms.`,
+  );
+}
+
+async function main() {
+  const only = options.only;
+  const databaseUrl = only === 'pglite' ? undefined : await createPostgresDatabase();
+  await measureReference('reference: node:http', 'http', {});
+  const selectReference = databaseUrl
+    ? await measureReference('reference: node:http + PG select', 'select', {
+        BENCH_DATABASE_URL: databaseUrl,
+      })
+    : undefined;
+  if (databaseUrl) await measureApi('postgres', databaseUrl);
+  if (only !== 'postgres') await measureApi('pglite', undefined);
+  printTable(selectReference);
+}
+
+async function cleanUp() {
+  await Promise.all([...children].map(stopProcess));
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+}
+
+process.on('SIGINT', () => {
+  cleanUp().finally(() => process.exit(130));
+});
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
