@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
 import { inviteCodeCheckRoute } from '@ojo/api-contract/invite';
 import { routePath } from '@ojo/api-contract/route-path';
+import { tokenBalancesRoute, tokenHistoriesRoute, tokenTickerRoute } from '@ojo/api-contract/wallet';
 import { customerAddresses } from '@ojo/db/schema/customer-addresses';
 import { customers } from '@ojo/db/schema/customers';
+import { type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
 import type { FastifyInstance } from 'fastify';
 
 export interface HotCall {
@@ -52,6 +54,7 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: true,
     },
   ]);
+  await seedWalletHistory(app, smartAccountAddress);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
   const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
@@ -64,5 +67,48 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       path: `${routePath(inviteCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
     },
+    {
+      name: `GET ${routePath(tokenTickerRoute, { symbol: 'ETH' })}`,
+      method: 'GET',
+      path: routePath(tokenTickerRoute, { symbol: 'ETH' }),
+      headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(tokenHistoriesRoute)}`,
+      method: 'GET',
+      path: `${routePath(tokenHistoriesRoute)}?from=0&limit=20`,
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${routePath(tokenBalancesRoute)}`,
+      method: 'GET',
+      path: routePath(tokenBalancesRoute),
+      headers: secureHeaders,
+    },
   ];
+}
+
+/** Transfers of the wallet history: 200 for the player among 2,000 of others, as the indexer writes them. */
+async function seedWalletHistory(app: FastifyInstance, smartAccountAddress: string) {
+  const chainId = app.chain.chainId;
+  const rows: NewNativeTransfer[] = Array.from({ length: 2_000 }, (_, i) => {
+    const isPlayers = i % 10 === 0;
+    const other = `0x${randomBytes(20).toString('hex')}`;
+    return {
+      chainId,
+      blockNumber: BigInt(1_000 + i),
+      blockHash: `0x${randomBytes(32).toString('hex')}`,
+      blockTime: new Date(Date.now() - (2_000 - i) * 60_000),
+      txHash: `0x${randomBytes(32).toString('hex')}`,
+      txIndex: 0,
+      traceAddress: '0.0',
+      fromAddress: isPlayers && i % 20 === 0 ? smartAccountAddress : other,
+      toAddress: isPlayers && i % 20 !== 0 ? smartAccountAddress : `0x${randomBytes(20).toString('hex')}`,
+      valueWei: 10_000_000_000_000_000n + BigInt(i),
+      status: 'success',
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    await app.db.insert(nativeTransfers).values(rows.slice(start, start + 500));
+  }
 }

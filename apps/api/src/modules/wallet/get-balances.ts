@@ -3,7 +3,7 @@ import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatUsd } from '@ojo/domain/format/amount';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
 import { NATIVE_TOKEN_ADDRESS, usdValueOfWei, zeroEthBalance } from '@ojo/domain/wallet/balance';
-import type { Address, PublicClient } from 'viem';
+import type { Address } from 'viem';
 import type { PriceSource } from '../prices/price-source';
 import { walletErrors } from './errors';
 
@@ -12,14 +12,14 @@ import { walletErrors } from './errors';
  * its USD value at the current ETH price (no price, or a stale one: USD 0 rather than a wrong figure).
  */
 export async function getBalances(
-  client: PublicClient,
+  readBalance: (account: Address) => Promise<bigint>,
   prices: PriceSource,
   account: Address,
   nowMs: number,
 ): Promise<BalanceItemDto[]> {
   let wei: bigint;
   try {
-    wei = await client.getBalance({ address: account });
+    wei = await readBalance(account);
   } catch {
     throw walletErrors.chainUnavailable();
   }

@@ -14,6 +14,7 @@ import type { Hex } from 'viem';
 import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
+import { createBalanceReader } from './balance-reader';
 import { fundFromFaucet } from './fund-from-faucet';
 import { getBalances } from './get-balances';
 import { getTicker } from './get-ticker';
@@ -24,6 +25,7 @@ import { smartAccountOf } from './smart-account';
 /** Wallet calls of spec 7 ('Wallet and transactions'); each player reads only their own smart account. */
 const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const chainId = config.chain.chainId;
+  const readBalance = createBalanceReader(app.chain.publicClient);
 
   registerRoute(app, walletSettingsRoute, async () => ({
     hasFaucet: config.localDevnet.isLocalDevnet,
@@ -35,7 +37,7 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
   );
 
   registerRoute(app, tokenBalancesRoute, async (request) =>
-    getBalances(app.chain.publicClient, app.prices, smartAccountOf(request.customer), app.now()),
+    getBalances(readBalance, app.prices, smartAccountOf(request.customer), app.now()),
   );
 
   registerRoute(app, tokenHistoriesRoute, async (request) => ({
