@@ -35,10 +35,27 @@ async function approveInPopup(context: BrowserContext, click: () => Promise<void
   await popup.getByRole('button', { name: 'Approve' }).click();
 }
 
-test('an empty history says so and links the explorer page of the address', async ({ page }) => {
+test('an empty history says so and links the explorer page of the address', async ({ page, context }) => {
   test.setTimeout(120_000);
   const address = await newPlayerOnWallet(page);
   await expect(balanceText(page)).toHaveText('0 ETH');
+
+  // The address badge: the middle hidden, the whole address copied, 'Copied!' for 2 seconds (spec 2, spec 9).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  await expect(page.getByTestId('wallet-address')).toHaveText(
+    `${address.slice(0, 6)}...${address.slice(-4)}`,
+  );
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByText('Copied!')).toBeVisible();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).toLowerCase()).toBe(
+    address.toLowerCase(),
+  );
+  const copiedAt = Date.now();
+  await expect(page.getByText('Copied!')).toBeHidden({ timeout: 5_000 });
+  expect(Date.now() - copiedAt).toBeGreaterThan(1_000);
+
   await expect(page.getByText('No historical record')).toBeVisible();
   const [explorer] = await Promise.all([
     page.context().waitForEvent('page'),

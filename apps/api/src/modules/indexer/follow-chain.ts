@@ -54,8 +54,11 @@ export async function followChain(
     next + BigInt(options.batchBlocks) - 1n < head ? next + BigInt(options.batchBlocks) - 1n : head;
   for (; next <= last; next += 1n) {
     const block = await source.header(next);
+    // The node has no such block although its head is past it (a node that does not keep old blocks): wait
+    // rather than ask again at once.
+    if (!block) return { ...step, caughtUp: true };
     // The chain changed under us since the check above: the next step finds out where.
-    if (!block || (previousHash !== undefined && block.parentHash !== previousHash)) return step;
+    if (previousHash !== undefined && block.parentHash !== previousHash) return step;
     const moves = await source.moves(block);
     step.transfers += await recordBlock(db, lease, options.chainId, block, moves);
     step.indexed += 1;
