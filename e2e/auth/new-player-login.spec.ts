@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, holdRequests, nextLoginCreatedAt } from '../support/hold';
-import { fetchCustomer, loginThroughPopup, registerNewPlayer } from '../support/login';
+import { fetchUser, loginThroughPopup, registerNewPlayer } from '../support/login';
 import { browserState, readProfileOnChain, SESSION_COOKIE_NAMES } from './auth-helpers';
 
 /**
  * spec 4 Login and Profile creation, spec 2 Create profile and Dialogs, spec 5 Profile handle, against the whole
- * stack: the wallet popup (apps/wallet), SIWE and the customer calls (apps/api), the ProfileRegistry on the devnet.
+ * stack: the wallet popup (apps/wallet), SIWE and the user calls (apps/api), the ProfileRegistry on the devnet.
  */
 test('a new player logs in through the popup, creates a handle on chain, is welcomed, stays logged in and logs out', async ({
   page,
@@ -21,8 +21,8 @@ test('a new player logs in through the popup, creates a handle on chain, is welc
   // No profile yet: the Create profile page, prefilled from the smart account's last 6 characters.
   await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Create profile' })).toBeVisible();
-  const customer = await fetchCustomer(context);
-  const smartAccount = customer.abstractAddress.osp_aa?.address ?? '';
+  const user = await fetchUser(context);
+  const smartAccount = user.abstractAddress.osp_aa?.address ?? '';
   expect(smartAccount).toMatch(/^0x[0-9a-fA-F]{40}$/);
   const input = page.getByRole('textbox', { name: 'Handle' });
   await expect(input).toHaveValue(smartAccount.slice(-6).toLowerCase());

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fetchCustomer, loginThroughPopup } from '../support/login';
+import { fetchUser, loginThroughPopup } from '../support/login';
 
 /**
  * spec 1 (old users), spec 4 Login (bind when a web3auth address exists but no osp_aa), spec 2 Dialogs 'Account
@@ -20,7 +20,7 @@ test('an old user logs in with Google, sees the migration tips, binds a smart ac
   const tips = page.getByRole('dialog', { name: 'Account Migration Tips' });
   await expect(tips).toBeVisible({ timeout: 30_000 });
   await expect(tips).toContainText('Mar 5, 2025');
-  const before = await fetchCustomer(context);
+  const before = await fetchUser(context);
   expect(before.isOldType).toBe(true);
   expect(before.web3authAddress).toMatch(/^0x[0-9a-f]{40}$/i);
   expect(before.abstractAddress.osp_aa).toBeUndefined();
@@ -30,7 +30,7 @@ test('an old user logs in with Google, sees the migration tips, binds a smart ac
   );
   await expect(tips).toBeHidden({ timeout: 60_000 });
 
-  const after = await fetchCustomer(context);
+  const after = await fetchUser(context);
   expect(after.id).toBe(before.id);
   expect(after.isOldType).toBe(false);
   expect(after.abstractAddress.osp_aa?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);

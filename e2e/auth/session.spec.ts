@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   API_URL,
-  fetchCustomer,
+  fetchUser,
   LOGIN_BUTTON_NAME,
   logout,
   registerNewPlayer,
@@ -25,16 +25,16 @@ test('on load, stored tokens of which one has expired log the person out', async
     { name: 'ojo_jwt', value: tokenWithExp(now + 3600), url: webUrl.origin },
     { name: 'ojo_task_id', value: '411010', url: webUrl.origin },
   ]);
-  const customerCalls: string[] = [];
+  const userCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/customer') customerCalls.push(request.url());
+    if (new URL(request.url()).pathname === '/customer') userCalls.push(request.url());
   });
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(async () => (await browserState(page, context)).cookies).toEqual([]);
   await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toHaveCount(0);
   // Decided from the stored tokens alone, before asking the API anything.
-  expect(customerCalls).toEqual([]);
+  expect(userCalls).toEqual([]);
 });
 
 test('a session token the API refuses (401) logs the person out', async ({ page, context }) => {
@@ -59,14 +59,14 @@ test('a logged-in player who opens /auth/callback is sent home and keeps the ses
   await page.getByLabel(/email/i).fill(`callback-${Date.now().toString(36)}@example.com`);
   await page.getByRole('button', { name: 'Continue with this email' }).click();
   await expect(page.getByRole('dialog', { name: 'Account Migration Tips' })).toBeVisible({ timeout: 30_000 });
-  const before = await fetchCustomer(context);
+  const before = await fetchUser(context);
 
   for (const callback of ['/auth/callback', '/auth/callback?code=stale&state=from-another-tab']) {
     await page.goto(callback);
     await expect(page).toHaveURL(/\/$/);
-    // Still logged in: the same customer with the same session, Logout in the header, no failure shown.
+    // Still logged in: the same user with the same session, Logout in the header, no failure shown.
     await expect(page.locator('[data-testid="auth-slot"] button', { hasText: 'Logout' })).toBeVisible();
-    expect((await fetchCustomer(context)).id).toBe(before.id);
+    expect((await fetchUser(context)).id).toBe(before.id);
     await expect(page.getByText('Authorization failed, please try again')).toHaveCount(0);
   }
 });

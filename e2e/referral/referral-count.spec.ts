@@ -7,11 +7,11 @@ import {
   registerNewPlayer,
   smartAccountOf,
 } from '../support/login';
-import { fetchInviteInfo, openReferralPage, referralPage, referredAfterReload } from './referral-helpers';
+import { fetchReferralInfo, openReferralPage, referralPage, referredAfterReload } from './referral-helpers';
 
 /**
  * spec 2 Referral ('My referrals' count labelled REFERRED), spec 2 Home (referral entry), spec 7 POST /customer/login
- * with inviteCode and sourceType: an invited player raises the inviter's REFERRED by exactly one once they are a
+ * with inviteCode and sourceType: an invited player raises the referrer's REFERRED by exactly one once they are a
  * full user (profile created; registering alone costs nothing and would be farmed), also when that player logs in
  * again through the same link, and a player's own link never counts for them.
  */
@@ -34,41 +34,41 @@ async function loginBody(page: Page): Promise<unknown> {
   return request.postDataJSON();
 }
 
-test("an invited player raises the inviter's REFERRED by exactly one once their profile exists, also when retried", async ({
-  page: inviterPage,
+test("an invited player raises the referrer's REFERRED by exactly one once their profile exists, also when retried", async ({
+  page: referrerPage,
   browser,
 }) => {
   test.setTimeout(240_000);
 
-  // The inviter: a new player whose REFERRED starts at 0.
-  await registerNewPlayer(inviterPage);
-  const { inviteLink, inviteCode } = await openReferralPage(inviterPage);
-  expect(await referredAfterReload(inviterPage)).toBe(0);
+  // The referrer: a new player whose REFERRED starts at 0.
+  await registerNewPlayer(referrerPage);
+  const { referralLink, inviteCode } = await openReferralPage(referrerPage);
+  expect(await referredAfterReload(referrerPage)).toBe(0);
 
   // The friend, in their own browser, opens the invite link: the code is selected for the login.
   const friendContext = await browser.newContext();
   try {
     const friendPage = await friendContext.newPage();
-    await friendPage.goto(inviteLink);
+    await friendPage.goto(referralLink);
     await expect(friendPage.getByLabel('Referral code')).toHaveValue(inviteCode);
     await expect(friendPage.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
     const firstLogin = loginBody(friendPage);
     await registerNewPlayer(friendPage, null);
     expect(await firstLogin).toMatchObject({ inviteCode, sourceType: 'web', ...LOGIN_DEFAULTS });
     const friendAccount = await smartAccountOf(friendContext);
-    expect((await fetchInviteInfo(friendContext)).selectedInviteCode).toBe(inviteCode);
+    expect((await fetchReferralInfo(friendContext)).selectedInviteCode).toBe(inviteCode);
 
     // Registered, no profile yet: not counted, and the page says when a friend counts.
-    expect(await referredAfterReload(inviterPage)).toBe(0);
+    expect(await referredAfterReload(referrerPage)).toBe(0);
     await expect(
-      referralPage(inviterPage).referrals.getByText('Friends count once they have created their profile.'),
+      referralPage(referrerPage).referrals.getByText('Friends count once they have created their profile.'),
     ).toBeVisible();
     await createProfile(friendPage);
-    expect(await referredAfterReload(inviterPage)).toBe(1);
+    expect(await referredAfterReload(referrerPage)).toBe(1);
 
     // The friend logs out and back in with the same account through the invite link again: no second count.
     await logout(friendPage);
-    await friendPage.goto(inviteLink);
+    await friendPage.goto(referralLink);
     await expect(friendPage.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
     const secondLogin = loginBody(friendPage);
     await loginWithHeldAccount(
@@ -85,7 +85,7 @@ test("an invited player raises the inviter's REFERRED by exactly one once their 
     expect(await secondLogin).toMatchObject({ inviteCode, sourceType: 'web', ...LOGIN_DEFAULTS });
     expect(await smartAccountOf(friendContext)).toBe(friendAccount);
 
-    expect(await referredAfterReload(inviterPage)).toBe(1);
+    expect(await referredAfterReload(referrerPage)).toBe(1);
   } finally {
     await friendContext.close();
   }
@@ -98,11 +98,11 @@ test('a player who opens their own invite link and logs in again does not raise 
   test.setTimeout(180_000);
   await registerNewPlayer(page);
   const account = await smartAccountOf(context);
-  const { inviteLink, inviteCode } = await openReferralPage(page);
+  const { referralLink, inviteCode } = await openReferralPage(page);
   expect(await referredAfterReload(page)).toBe(0);
 
   await logout(page);
-  await page.goto(inviteLink);
+  await page.goto(referralLink);
   // Their own code is a real code, so it is selected for the login like anyone's.
   await expect(page.getByText(`Code ${inviteCode} will be used when you log in.`)).toBeVisible();
   const ownLogin = loginBody(page);
@@ -117,7 +117,7 @@ test('a player who opens their own invite link and logs in again does not raise 
 
   expect(await referredAfterReload(page)).toBe(0);
   expect((await openReferralPage(page)).inviteCode).toBe(inviteCode);
-  expect(await fetchInviteInfo(context)).toMatchObject({
+  expect(await fetchReferralInfo(context)).toMatchObject({
     inviteCode,
     selectedInviteCode: null,
     invitedMap: {},

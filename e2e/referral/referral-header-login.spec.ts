@@ -7,7 +7,7 @@ import {
   registerNewPlayer,
   smartAccountOf,
 } from '../support/login';
-import { fetchInviteInfo } from './referral-helpers';
+import { fetchReferralInfo } from './referral-helpers';
 
 /**
  * spec 2 Referral with the header's login (spec 2: 'The header shows login or logout'): a returning player who logs
@@ -21,7 +21,7 @@ test('a returning player who logs in from the header on /referral sees their inv
   await registerNewPlayer(page);
   await createProfile(page);
   const account = await smartAccountOf(context);
-  const { inviteCode } = await fetchInviteInfo(context);
+  const { inviteCode } = await fetchReferralInfo(context);
   await logout(page);
 
   await page.goto('/referral');

@@ -9,7 +9,7 @@ export function webOrigin(): string {
 }
 
 /** `GET /customer/invite` with the session of `context`, as the API answers it. */
-export async function fetchInviteInfo(context: BrowserContext): Promise<{
+export async function fetchReferralInfo(context: BrowserContext): Promise<{
   inviteCode: string;
   selectedInviteCode?: string | null;
   invitedMap: Record<string, { count: number }>;
@@ -25,7 +25,7 @@ export async function fetchInviteInfo(context: BrowserContext): Promise<{
 /** The referral page's parts, found the way a person reads them. */
 export function referralPage(page: Page) {
   return {
-    inviteLink: page.getByRole('status', { name: 'Invite link' }),
+    referralLink: page.getByRole('status', { name: 'Invite link' }),
     inviteCode: page.getByRole('status', { name: 'Invite code' }),
     // The accessible name changes with the feedback ('Copy invite link' / 'Invite link copied').
     copyLinkButton: page.getByRole('button', { name: /invite link/i }),
@@ -36,12 +36,12 @@ export function referralPage(page: Page) {
 }
 
 /** Opens /referral and waits until the logged-in player's invite has loaded; answers what the page shows. */
-export async function openReferralPage(page: Page): Promise<{ inviteLink: string; inviteCode: string }> {
+export async function openReferralPage(page: Page): Promise<{ referralLink: string; inviteCode: string }> {
   await page.goto('/referral');
   const parts = referralPage(page);
   await expect(parts.inviteCode).toHaveText(/^[A-Z0-9]{6}$/, { timeout: 20_000 });
   return {
-    inviteLink: (await parts.inviteLink.textContent()) ?? '',
+    referralLink: (await parts.referralLink.textContent()) ?? '',
     inviteCode: (await parts.inviteCode.textContent()) ?? '',
   };
 }

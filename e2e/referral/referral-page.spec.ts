@@ -1,8 +1,14 @@
-import { buildInviteLink, buildShareText } from '@ojo/domain/share/share-text';
+import { buildReferralLink, buildShareText } from '@ojo/domain/share/share-text';
 import { expect, type Page, test } from '@playwright/test';
 import { fontDependentTexts } from '../support/glyphs';
 import { registerNewPlayer } from '../support/login';
-import { fetchInviteInfo, openReferralPage, recordStates, referralPage, webOrigin } from './referral-helpers';
+import {
+  fetchReferralInfo,
+  openReferralPage,
+  recordStates,
+  referralPage,
+  webOrigin,
+} from './referral-helpers';
 
 /**
  * spec 2 Referral and spec 9 (copy feedback, share text), against the whole stack: a new player's own invite link
@@ -25,10 +31,10 @@ test('a logged-in player sees their invite link and 6-character code, and each C
   const parts = referralPage(page);
 
   // The code is the player's own (as the API knows it), and the link is the home page's referral entry for it.
-  const { inviteCode } = await fetchInviteInfo(context);
+  const { inviteCode } = await fetchReferralInfo(context);
   expect(inviteCode).toMatch(/^[A-Z0-9]{6}$/);
   expect(shown.inviteCode).toBe(inviteCode);
-  expect(shown.inviteLink).toBe(`${webOrigin()}/?inviteCode=${inviteCode}&sourceType=web`);
+  expect(shown.referralLink).toBe(`${webOrigin()}/?inviteCode=${inviteCode}&sourceType=web`);
   await expect(page.getByText("We're cooking up something special for referrers. More soon!")).toBeVisible();
   // Icons ship with the app (Debian's Chromium has no emoji font): each copy button's mark is an SVG.
   await expect(parts.copyLinkButton.locator('svg')).toHaveCount(1);
@@ -43,7 +49,7 @@ test('a logged-in player sees their invite link and 6-character code, and each C
       button: parts.copyLinkButton,
       idleName: 'Copy invite link',
       copiedName: 'Invite link copied',
-      expected: shown.inviteLink,
+      expected: shown.referralLink,
     },
     {
       button: parts.copyCodeButton,
@@ -75,7 +81,7 @@ test('Share to X is an X intent link whose text has the @ mention, the hashtag, 
 }) => {
   test.setTimeout(120_000);
   await registerNewPlayer(page);
-  const { inviteLink, inviteCode } = await openReferralPage(page);
+  const { referralLink, inviteCode } = await openReferralPage(page);
   const share = referralPage(page).shareToX;
 
   const href = (await share.getAttribute('href')) ?? '';
@@ -92,11 +98,11 @@ test('Share to X is an X intent link whose text has the @ mention, the hashtag, 
     buildShareText({
       mention: 'OJOArena',
       hashtag: 'OJOArena',
-      inviteLink: buildInviteLink(webOrigin(), inviteCode),
+      referralLink: buildReferralLink(webOrigin(), inviteCode),
       productName: 'OJO Arena',
     }),
   );
-  expect(text).toContain(inviteLink);
+  expect(text).toContain(referralLink);
 
   // Following the link opens the intent in a new tab (X itself is answered locally: no internet here).
   await context.route('https://x.com/**', (route) => route.fulfill({ contentType: 'text/html', body: 'X' }));

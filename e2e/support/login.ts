@@ -105,7 +105,7 @@ export async function sessionJwt(context: BrowserContext): Promise<string> {
 }
 
 /** `GET /customer` with the page's session, as the API answers it. */
-export async function fetchCustomer(context: BrowserContext): Promise<{
+export async function fetchUser(context: BrowserContext): Promise<{
   id: string;
   isOldType: boolean;
   web3authAddress: string | null;
@@ -122,7 +122,7 @@ export async function fetchCustomer(context: BrowserContext): Promise<{
 
 /** The smart-account address of the logged-in player of `context`. */
 export async function smartAccountOf(context: BrowserContext): Promise<string> {
-  const address = (await fetchCustomer(context)).abstractAddress.osp_aa?.address ?? '';
+  const address = (await fetchUser(context)).abstractAddress.osp_aa?.address ?? '';
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`no smart account: '${address}'`);
   return address;
 }

@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 
 /**
  * The account provider popup in a real browser, against the real chain and bundler: a page on the web origin drives
- * the web app's own popup provider (apps/web/src/features/auth/wallet/popup-provider.ts, served as a module), the
+ * the web app's own popup provider (apps/web/src/features/auth/wallet/account-provider.ts, served as a module), the
  * person clicks in the popup, and the results are checked on chain.
  */
 
@@ -38,7 +38,7 @@ const smartAccountAbi = parseAbi([
 let providerBundle: Promise<string> | undefined;
 function providerModule(): Promise<string> {
   providerBundle ??= build({
-    entryPoints: [join(providerDir, 'popup-provider.ts')],
+    entryPoints: [join(providerDir, 'account-provider.ts')],
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -52,8 +52,8 @@ const TEST_PAGE_HTML = `<!doctype html>
 <body>
   <button id="connect" type="button">Connect</button>
   <script type="module">
-    import { createPopupProvider } from './popup-provider.js';
-    const provider = createPopupProvider({ walletOrigin: ${JSON.stringify(walletUrl)}, chainId: ${CHAIN_ID}, rpcUrl: ${JSON.stringify(chainUrl)} });
+    import { createAccountProvider } from './account-provider.js';
+    const provider = createAccountProvider({ walletOrigin: ${JSON.stringify(walletUrl)}, chainId: ${CHAIN_ID}, rpcUrl: ${JSON.stringify(chainUrl)} });
     window.walletProvider = provider;
     window.walletCall = (method, params) => {
       const call = provider.request({ method, params }).then(

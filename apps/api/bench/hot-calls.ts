@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
-import { inviteCodeCheckRoute } from '@ojo/api-contract/invite';
+import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
 import { routePath } from '@ojo/api-contract/route-path';
 import { tokenBalancesRoute, tokenHistoriesRoute, tokenTickerRoute } from '@ojo/api-contract/wallet';
-import { customerAddresses } from '@ojo/db/schema/customer-addresses';
-import { customers } from '@ojo/db/schema/customers';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import { users } from '@ojo/db/schema/users';
 import { type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
 import type { FastifyInstance } from 'fastify';
 
@@ -27,18 +27,18 @@ export interface HotCall {
 export async function seedHotCalls(app: FastifyInstance, saasId: string): Promise<HotCall[]> {
   const smartAccountAddress = `0x${randomBytes(20).toString('hex')}`;
   const [player] = await app.db
-    .insert(customers)
+    .insert(users)
     .values({
-      inviteCode: 'BENCH1',
-      ospAaAddress: smartAccountAddress,
+      referralCode: 'BENCH1',
+      smartAccountAddress,
       handle: 'benchplayer',
       profileId: '1',
     })
     .returning();
   if (!player) throw new Error('the benchmark player was not inserted');
-  await app.db.insert(customerAddresses).values([
+  await app.db.insert(userAddresses).values([
     {
-      customerId: player.id,
+      userId: player.id,
       platform: 'osp',
       walletType: 'abstract',
       chainType: 'EVM',
@@ -46,7 +46,7 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: false,
     },
     {
-      customerId: player.id,
+      userId: player.id,
       platform: 'evm',
       walletType: 'evm',
       chainType: 'EVM',
@@ -62,9 +62,9 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
   return [
     { name: 'GET /customer', method: 'GET', path: '/customer', headers: secureHeaders },
     {
-      name: `GET ${routePath(inviteCodeCheckRoute)}`,
+      name: `GET ${routePath(referralCodeCheckRoute)}`,
       method: 'GET',
-      path: `${routePath(inviteCodeCheckRoute)}?inviteCode=BENCH1`,
+      path: `${routePath(referralCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
     },
     {

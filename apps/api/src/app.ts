@@ -7,19 +7,19 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
-import customerRoutes from './modules/customer/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
 import indexerPlugin from './modules/indexer/plugin';
-import inviteRoutes from './modules/invite/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import pricesPlugin from './modules/prices/plugin';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
+import referralRoutes from './modules/referral/routes';
 import sessionRoutes from './modules/session/routes';
+import userRoutes from './modules/user/routes';
 import { devnetFaucetJob } from './modules/wallet/devnet-faucet.job';
 import explorerRoutes from './modules/wallet/explorer-routes';
 import walletRoutes from './modules/wallet/routes';
@@ -53,9 +53,9 @@ declare module 'fastify' {
 const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   identityRoutes,
   chainRoutes,
-  customerRoutes,
+  userRoutes,
   sessionRoutes,
-  inviteRoutes,
+  referralRoutes,
   profileRoutes,
   gasRoutes,
   walletRoutes,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '@ojo/db/client';
-import { type Customer, customers, type NewCustomer } from '@ojo/db/schema/customers';
+import { type NewUser, type User, users } from '@ojo/db/schema/users';
 import type { TestDatabase } from '@ojo/db/testing';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
@@ -65,16 +65,16 @@ export async function buildTestApp(
   return { app, config };
 }
 
-let customerCounter = 0;
+let userCounter = 0;
 
-/** Inserts a customer with a fresh invite code; `values` override any column. */
-export async function insertCustomer(db: Database, values: Partial<NewCustomer> = {}): Promise<Customer> {
-  customerCounter += 1;
-  const inviteCode = `T${randomBytes(3).toString('hex').slice(0, 3)}${String(customerCounter).padStart(2, '0')}`;
-  const [customer] = await db
-    .insert(customers)
-    .values({ inviteCode: inviteCode.slice(0, 6), ...values })
+/** Inserts a user with a fresh invite code; `values` override any column. */
+export async function insertUser(db: Database, values: Partial<NewUser> = {}): Promise<User> {
+  userCounter += 1;
+  const referralCode = `T${randomBytes(3).toString('hex').slice(0, 3)}${String(userCounter).padStart(2, '0')}`;
+  const [user] = await db
+    .insert(users)
+    .values({ referralCode: referralCode.slice(0, 6), ...values })
     .returning();
-  if (!customer) throw new Error('customer not inserted');
-  return customer;
+  if (!user) throw new Error('user not inserted');
+  return user;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEnvelope } from './envelope';
+import { objEnvelope } from './envelope';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
@@ -22,5 +22,5 @@ export type ChainConfig = z.infer<typeof chainConfig>;
 export const chainConfigSchema = {
   summary: 'Chain id, public RPC and bundler URLs, EntryPoint and contract addresses',
   tags: ['chain'],
-  response: { 200: customerEnvelope(chainConfig) },
+  response: { 200: objEnvelope(chainConfig) },
 };

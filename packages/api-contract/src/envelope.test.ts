@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { customerEnvelope, customerSuccess, errorEnvelope, walletEnvelope, walletSuccess } from './envelope';
+import { dataEnvelope, dataSuccess, errorEnvelope, objEnvelope, objSuccess } from './envelope';
 
 describe('envelopes (DESIGN.md section 5)', () => {
-  it('customer calls answer {success, code, msgKey, obj}', () => {
-    const body = customerSuccess({ sign: 'abc' });
+  it('user calls answer {success, code, msgKey, obj}', () => {
+    const body = objSuccess({ sign: 'abc' });
     expect(body).toEqual({ success: true, code: '0', msgKey: 'success', obj: { sign: 'abc' } });
-    expect(customerEnvelope(z.object({ sign: z.string() })).parse(body)).toEqual(body);
+    expect(objEnvelope(z.object({ sign: z.string() })).parse(body)).toEqual(body);
   });
 
   it('wallet calls answer {success, code, message, data}', () => {
-    const body = walletSuccess({ histories: [] });
+    const body = dataSuccess({ histories: [] });
     expect(body).toEqual({ success: true, code: '0', message: 'success', data: { histories: [] } });
-    expect(walletEnvelope(z.object({ histories: z.array(z.string()) })).parse(body)).toEqual(body);
+    expect(dataEnvelope(z.object({ histories: z.array(z.string()) })).parse(body)).toEqual(body);
   });
 
   it('the error envelope satisfies readers of both shapes', () => {
@@ -25,8 +25,8 @@ describe('envelopes (DESIGN.md section 5)', () => {
       data: null,
     };
     expect(errorEnvelope.parse(failure)).toEqual(failure);
-    expect(customerEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
-    expect(walletEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
+    expect(objEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
+    expect(dataEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
     expect(errorEnvelope.safeParse({ ...failure, success: true }).success).toBe(false);
   });
 });

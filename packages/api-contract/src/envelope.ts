@@ -5,7 +5,7 @@ import { z } from 'zod';
  * customer, quest and badge calls answer `{success, code, msgKey, obj}`;
  * wallet, coin and game calls answer `{success, code, message, data}`.
  */
-export const customerEnvelope = <T extends z.ZodType>(obj: T) =>
+export const objEnvelope = <T extends z.ZodType>(obj: T) =>
   z.object({
     success: z.boolean(),
     code: z.string(),
@@ -13,7 +13,7 @@ export const customerEnvelope = <T extends z.ZodType>(obj: T) =>
     obj: obj.nullable(),
   });
 
-export const walletEnvelope = <T extends z.ZodType>(data: T) =>
+export const dataEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
     code: z.string(),
@@ -21,8 +21,8 @@ export const walletEnvelope = <T extends z.ZodType>(data: T) =>
     data: data.nullable(),
   });
 
-export type CustomerEnvelope<T> = { success: boolean; code: string; msgKey: string; obj: T | null };
-export type WalletEnvelope<T> = { success: boolean; code: string; message: string; data: T | null };
+export type ObjEnvelope<T> = { success: boolean; code: string; msgKey: string; obj: T | null };
+export type DataEnvelope<T> = { success: boolean; code: string; message: string; data: T | null };
 
 /** Error envelope shape used for transport-level failures (400, 401, 404, 408, 413, 414, 429, 431, 500, ...). */
 export const errorEnvelope = z.object({
@@ -44,7 +44,7 @@ export const SUCCESS_CODE = '0';
 export const SUCCESS_MSG_KEY = 'success';
 
 /** Builds `{success: true, code, msgKey, obj}` for customer, quest and badge calls. */
-export const customerSuccess = <T>(obj: T): CustomerEnvelope<T> => ({
+export const objSuccess = <T>(obj: T): ObjEnvelope<T> => ({
   success: true,
   code: SUCCESS_CODE,
   msgKey: SUCCESS_MSG_KEY,
@@ -52,7 +52,7 @@ export const customerSuccess = <T>(obj: T): CustomerEnvelope<T> => ({
 });
 
 /** Builds `{success: true, code, message, data}` for wallet, coin and game calls. */
-export const walletSuccess = <T>(data: T): WalletEnvelope<T> => ({
+export const dataSuccess = <T>(data: T): DataEnvelope<T> => ({
   success: true,
   code: SUCCESS_CODE,
   message: SUCCESS_MSG_KEY,

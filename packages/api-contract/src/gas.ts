@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEnvelope, errorEnvelope } from './envelope';
+import { errorEnvelope, objEnvelope } from './envelope';
 
 const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
@@ -44,11 +44,11 @@ export const gasPolicyResult = z.object({ policy_data: policyData }).meta({ id: 
 export type GasPolicyResult = z.infer<typeof gasPolicyResult>;
 
 export const gasPolicySchema = {
-  summary: 'Paymaster data for an allowed user operation of the session customer',
+  summary: 'Paymaster data for an allowed user operation of the session user',
   tags: ['gas'],
   body: gasPolicyBody,
   response: {
-    200: customerEnvelope(gasPolicyResult),
+    200: objEnvelope(gasPolicyResult),
     400: errorEnvelope,
     401: errorEnvelope,
     403: errorEnvelope,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEnvelope, errorEnvelope } from './envelope';
+import { errorEnvelope, objEnvelope } from './envelope';
 
 /**
  * Identity layer (issue 4 plan, DESIGN.md section 6): Sign-In with Ethereum (EIP-4361) against the API issues an id
@@ -13,7 +13,7 @@ export type SiweNonceResult = z.infer<typeof siweNonceResult>;
 export const siweNonceSchema = {
   summary: 'A fresh SIWE nonce (10 minutes, single use)',
   tags: ['identity'],
-  response: { 200: customerEnvelope(siweNonceResult), 429: errorEnvelope },
+  response: { 200: objEnvelope(siweNonceResult), 429: errorEnvelope },
 };
 
 /** Body of `POST /identity/siwe/verify`: the EIP-4361 message exactly as signed and its signature. */
@@ -37,7 +37,7 @@ export const siweVerifySchema = {
   tags: ['identity'],
   body: siweVerifyBody,
   response: {
-    200: customerEnvelope(idTokenResult),
+    200: objEnvelope(idTokenResult),
     400: errorEnvelope,
     401: errorEnvelope,
     429: errorEnvelope,
@@ -58,7 +58,7 @@ export const idTokenRefreshSchema = {
     '401 identity.session.expired once the sign-in (auth_time) is older than the session limit.',
   tags: ['identity'],
   body: idTokenRefreshBody,
-  response: { 200: customerEnvelope(idTokenResult), 401: errorEnvelope, 429: errorEnvelope },
+  response: { 200: objEnvelope(idTokenResult), 401: errorEnvelope, 429: errorEnvelope },
 };
 
 /** A public JWK of the id token key (EC P-256). */

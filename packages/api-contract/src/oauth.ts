@@ -1,12 +1,12 @@
 import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
 import { z } from 'zod';
-import { customerEnvelope, errorEnvelope } from './envelope';
+import { errorEnvelope, objEnvelope } from './envelope';
 
 /**
  * Old users' social login (spec points 1, 4, 6, 7: POST /customer/login/oauth). The web runs the OpenID Connect
  * authorization-code flow with PKCE against the provider and hands the code to the API, which exchanges it with the
- * client secret, verifies the id token and answers the session jwt of the old-type customer.
+ * client secret, verifies the id token and answers the session jwt of the old-type user.
  */
 
 export const loginProviderSchema = z.enum(LOGIN_PROVIDERS);
@@ -31,7 +31,7 @@ export const loginResultSchema = z
   .object({
     /** Session jwt, sent back in the jwt_token header. */
     jwtKey: z.string(),
-    /** The customer's creation time in milliseconds since the epoch. */
+    /** The user's creation time in milliseconds since the epoch. */
     created: z.number().int(),
   })
   .meta({ id: 'LoginResult' });
@@ -55,11 +55,11 @@ export const oauthLoginSchema = {
   summary: 'Old-user login with Google, Twitter or Apple (OpenID Connect code + PKCE verifier)',
   description:
     'Exchanges the code at the provider, verifies the id token and answers the session jwt of the old-type ' +
-    `customer. A locked old account is refused with HTTP 403 and code '${ERROR_CODES.LOGIN_WARNING_POPUP}'.`,
-  tags: ['customer'],
+    `user. A locked old account is refused with HTTP 403 and code '${ERROR_CODES.LOGIN_WARNING_POPUP}'.`,
+  tags: ['user'],
   body: oauthLoginBody,
   response: {
-    200: customerEnvelope(loginResultSchema),
+    200: objEnvelope(loginResultSchema),
     400: errorEnvelope,
     401: errorEnvelope,
     403: errorEnvelope,
@@ -84,6 +84,6 @@ export type OauthProviderInfo = z.infer<typeof oauthProviderInfoSchema>;
 
 export const oauthProvidersSchema = {
   summary: 'The usable old-user login providers and how to start their sign-in',
-  tags: ['customer'],
-  response: { 200: customerEnvelope(z.array(oauthProviderInfoSchema)) },
+  tags: ['user'],
+  response: { 200: objEnvelope(z.array(oauthProviderInfoSchema)) },
 };

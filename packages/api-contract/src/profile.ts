@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEnvelope, errorEnvelope } from './envelope';
+import { errorEnvelope, objEnvelope } from './envelope';
 
 /**
  * The on-chain profile service (spec 7 "Profile: get and create with handle, response has profile_id"; spec 2
@@ -12,14 +12,14 @@ export const profileWhitelist = z.array(z.string()).meta({ id: 'ProfileWhitelist
 export const profileWhitelistSchema = {
   summary: 'Reserved handles nobody may create',
   tags: ['profile'],
-  response: { 200: customerEnvelope(profileWhitelist) },
+  response: { 200: objEnvelope(profileWhitelist) },
 };
 
 export const profile = z.object({ profile_id: z.string(), handle: z.string() }).meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profile>;
 
 /**
- * Where the session customer's profile stands (spec 4 Profile creation: 'form, then creating, then done or failed
+ * Where the session user's profile stands (spec 4 Profile creation: 'form, then creating, then done or failed
  * (retry)'). `POST /profile` answers `creating` at once; the web polls `GET /profile` until `created` (with
  * `profile_id`) or `failed` (with `failure_code`: HANDLE_TAKEN goes back to the form, anything else is 'Transaction
  * Failed' with Retry).
@@ -38,9 +38,9 @@ export const profileRegistration = z
 export type ProfileRegistration = z.infer<typeof profileRegistration>;
 
 export const getProfileSchema = {
-  summary: "The session customer's profile and its creation status, null when none was asked for",
+  summary: "The session user's profile and its creation status, null when none was asked for",
   tags: ['profile'],
-  response: { 200: customerEnvelope(profileRegistration), 401: errorEnvelope },
+  response: { 200: objEnvelope(profileRegistration), 401: errorEnvelope },
 };
 
 export const profileByHandle = profile.extend({ owner: z.string() }).meta({ id: 'ProfileByHandle' });
@@ -51,7 +51,7 @@ export const getProfileByHandleSchema = {
   summary: 'The on-chain profile holding a handle, null when the handle is free',
   tags: ['profile'],
   params: profileHandleParams,
-  response: { 200: customerEnvelope(profileByHandle), 400: errorEnvelope },
+  response: { 200: objEnvelope(profileByHandle), 400: errorEnvelope },
 };
 
 /** Body of `POST /profile`; the handle rule is checked by the service (exact spec text on failure). */
@@ -59,11 +59,11 @@ export const createProfileBody = z.object({ handle: z.string().max(64) });
 
 export const createProfileSchema = {
   summary:
-    "Reserves the handle and starts creating the session customer's on-chain profile (a durable job); poll GET /profile",
+    "Reserves the handle and starts creating the session user's on-chain profile (a durable job); poll GET /profile",
   tags: ['profile'],
   body: createProfileBody,
   response: {
-    202: customerEnvelope(profileRegistration),
+    202: objEnvelope(profileRegistration),
     400: errorEnvelope,
     401: errorEnvelope,
     403: errorEnvelope,

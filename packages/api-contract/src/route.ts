@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { customerEnvelope, errorEnvelope, walletEnvelope } from './envelope';
+import { dataEnvelope, errorEnvelope, objEnvelope } from './envelope';
 
 /**
  * One declaration per route (STYLE.md habit 3): method, path, host, envelope, schemas and whether the session token
@@ -119,7 +119,7 @@ export const SECURE_SECURITY = [{ saasId: [], jwtToken: [] }];
 
 /** The envelope schema around a route's payload. */
 export function successEnvelope<R extends RouteDeclaration>(route: R) {
-  return route.envelope === 'obj' ? customerEnvelope(route.result) : walletEnvelope(route.result);
+  return route.envelope === 'obj' ? objEnvelope(route.result) : dataEnvelope(route.result);
 }
 
 /** Statuses every route may answer with the error envelope. */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
 import { migrateDatabase } from './migrate';
-import { customers } from './schema/customers';
+import { users } from './schema/users';
 
 describe('createDatabase with PGlite on disk', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'ojo-db-'));
@@ -16,14 +16,14 @@ describe('createDatabase with PGlite on disk', () => {
     const first = await createDatabase({ dataDir });
     expect(first.kind).toBe('pglite');
     await migrateDatabase(first);
-    await first.db.insert(customers).values({ handle: 'persisted', inviteCode: 'KEEP01' });
+    await first.db.insert(users).values({ handle: 'persisted', referralCode: 'KEEP01' });
     await first.close();
 
     const second = await createDatabase({ dataDir });
     await migrateDatabase(second);
-    const rows = await second.db.select().from(customers).where(eq(customers.handle, 'persisted'));
+    const rows = await second.db.select().from(users).where(eq(users.handle, 'persisted'));
     await second.close();
-    expect(rows.map((row) => row.inviteCode)).toEqual(['KEEP01']);
+    expect(rows.map((row) => row.referralCode)).toEqual(['KEEP01']);
   });
 
   it('keeps the data folder private: folders 0700 and files 0600, new and existing ones', async () => {
@@ -37,7 +37,7 @@ describe('createDatabase with PGlite on disk', () => {
     const database = await createDatabase({ dataDir });
     expect(modesUnder(dataDir)).toEqual({ dirs: [0o700], files: [0o600] });
     await migrateDatabase(database);
-    await database.db.insert(customers).values({ handle: 'private_one', inviteCode: 'PRIV01' });
+    await database.db.insert(users).values({ handle: 'private_one', referralCode: 'PRIV01' });
     await database.close();
     const modes = modesUnder(dataDir);
     expect(modes).toEqual({ dirs: [0o700], files: [0o600] });

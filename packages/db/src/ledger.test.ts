@@ -6,24 +6,24 @@ import {
   IdempotencyConflictError,
   InsufficientBalanceError,
 } from './ledger';
-import { customers } from './schema/customers';
+import { users } from './schema/users';
 import { describeWithDatabases } from './testing';
 
 describeWithDatabases('ledger', ({ database }) => {
-  let customerId = '';
+  let userId = '';
 
   beforeAll(async () => {
     const [row] = await database()
-      .db.insert(customers)
-      .values({ handle: 'ledger_user', inviteCode: 'LEDG02' })
-      .returning({ id: customers.id });
-    customerId = row!.id;
+      .db.insert(users)
+      .values({ handle: 'ledger_user', referralCode: 'LEDG02' })
+      .returning({ id: users.id });
+    userId = row!.id;
   });
 
   it('credits once per idempotency key, however often the credit is retried', async () => {
     const { db } = database();
     const credit = {
-      customerId,
+      userId,
       asset: 'OJO' as const,
       amount: 1000n,
       reason: 'buy',
@@ -31,7 +31,7 @@ describeWithDatabases('ledger', ({ database }) => {
     };
     expect((await appendLedgerEntry(db, credit)).isNew).toBe(true);
     expect((await appendLedgerEntry(db, credit)).isNew).toBe(false);
-    expect(await getBalance(db, customerId, 'OJO')).toBe(1000n);
+    expect(await getBalance(db, userId, 'OJO')).toBe(1000n);
     await expect(appendLedgerEntry(db, { ...credit, amount: 5n })).rejects.toBeInstanceOf(
       IdempotencyConflictError,
     );
@@ -40,7 +40,7 @@ describeWithDatabases('ledger', ({ database }) => {
   it('debits only what the balance covers, and a retried debit is charged once', async () => {
     const { db } = database();
     const result = await debit(db, {
-      customerId,
+      userId,
       asset: 'OJO',
       amount: 600n,
       reason: 'bet',
@@ -48,7 +48,7 @@ describeWithDatabases('ledger', ({ database }) => {
     });
     expect(result).toMatchObject({ isNew: true, balance: 400n });
     const retried = await debit(db, {
-      customerId,
+      userId,
       asset: 'OJO',
       amount: 600n,
       reason: 'bet',
@@ -56,15 +56,15 @@ describeWithDatabases('ledger', ({ database }) => {
     });
     expect(retried).toMatchObject({ isNew: false, balance: 400n });
     await expect(
-      debit(db, { customerId, asset: 'OJO', amount: 401n, reason: 'bet', idempotencyKey: 'bet:2' }),
+      debit(db, { userId, asset: 'OJO', amount: 401n, reason: 'bet', idempotencyKey: 'bet:2' }),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
-    expect(await getBalance(db, customerId, 'OJO')).toBe(400n);
+    expect(await getBalance(db, userId, 'OJO')).toBe(400n);
   });
 
   it('lets only as many concurrent debits through as the balance covers', async () => {
     const { db } = database();
     await appendLedgerEntry(db, {
-      customerId,
+      userId,
       asset: 'POINT',
       amount: 300n,
       reason: 'task',
@@ -73,7 +73,7 @@ describeWithDatabases('ledger', ({ database }) => {
     const attempts = await Promise.allSettled(
       Array.from({ length: 5 }, (_, index) =>
         debit(db, {
-          customerId,
+          userId,
           asset: 'POINT',
           amount: 100n,
           reason: 'spend',
@@ -87,6 +87,6 @@ describeWithDatabases('ledger', ({ database }) => {
       expect.any(InsufficientBalanceError),
       expect.any(InsufficientBalanceError),
     ]);
-    expect(await getBalance(db, customerId, 'POINT')).toBe(0n);
+    expect(await getBalance(db, userId, 'POINT')).toBe(0n);
   });
 });

@@ -20,25 +20,25 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
-/** Sum of a customer's entries for one asset, in base units. */
+/** Sum of a user's entries for one asset, in base units. */
 export async function getBalance(
   db: Database | Transaction,
-  customerId: string,
+  userId: string,
   asset: LedgerAsset,
 ): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.customerId, customerId), eq(ledgerEntries.asset, asset)));
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, asset)));
   return BigInt(row?.total ?? '0');
 }
 
 /**
- * Serialises balance changes of one customer and asset until the transaction ends, so a check and the entry it
+ * Serialises balance changes of one user and asset until the transaction ends, so a check and the entry it
  * allows cannot interleave with another transaction's (DESIGN.md section 5).
  */
-export async function lockBalance(tx: Transaction, customerId: string, asset: LedgerAsset): Promise<void> {
-  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`ledger:${customerId}:${asset}`}))`);
+export async function lockBalance(tx: Transaction, userId: string, asset: LedgerAsset): Promise<void> {
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`ledger:${userId}:${asset}`}))`);
 }
 
 /**
@@ -61,9 +61,7 @@ export async function appendLedgerEntry(
     .where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey));
   if (!existing) throw new Error(`ledger entry ${entry.idempotencyKey} vanished`);
   const isSame =
-    existing.customerId === entry.customerId &&
-    existing.asset === entry.asset &&
-    existing.amount === entry.amount;
+    existing.userId === entry.userId && existing.asset === entry.asset && existing.amount === entry.amount;
   if (!isSame) {
     throw new IdempotencyConflictError(`idempotency key ${entry.idempotencyKey} was used for another entry`);
   }
@@ -80,16 +78,16 @@ export async function debit(
 ): Promise<{ entry: LedgerEntry; isNew: boolean; balance: bigint }> {
   if (entry.amount <= 0n) throw new RangeError('debit amount must be positive');
   return db.transaction(async (tx) => {
-    await lockBalance(tx, entry.customerId, entry.asset);
+    await lockBalance(tx, entry.userId, entry.asset);
     const [previous] = await tx
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey));
     if (!previous) {
-      const balance = await getBalance(tx, entry.customerId, entry.asset);
+      const balance = await getBalance(tx, entry.userId, entry.asset);
       if (balance < entry.amount) throw new InsufficientBalanceError(balance, entry.amount);
     }
     const result = await appendLedgerEntry(tx, { ...entry, amount: -entry.amount });
-    return { ...result, balance: await getBalance(tx, entry.customerId, entry.asset) };
+    return { ...result, balance: await getBalance(tx, entry.userId, entry.asset) };
   });
 }

@@ -5,8 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from './client';
 import { migrateDatabase, migrationsFolder } from './migrate';
-import { customers } from './schema/customers';
-import { invitations } from './schema/invitations';
+import { ledgerEntries } from './schema/ledger-entries';
+import { referrals } from './schema/referrals';
+import { userAddresses } from './schema/user-addresses';
+import { users } from './schema/users';
 import { createTestDatabase, describeWithDatabases, testDatabaseKinds } from './testing';
 
 /** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
@@ -32,21 +34,21 @@ describeWithDatabases('migrations', ({ database }) => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'auth_nonces',
       'chain_transactions',
-      'customer_addresses',
-      'customers',
-      'invitations',
       'jobs',
       'leases',
       'ledger_entries',
       'oidc_codes',
       'old_login_locks',
       'profile_registrations',
+      'referrals',
       'seed_runs',
       'sessions',
       'signer_nonces',
       'sponsored_operation_costs',
       'sponsored_operation_scans',
       'sponsored_operations',
+      'user_addresses',
+      'users',
     ]);
   });
 
@@ -67,36 +69,89 @@ describeWithDatabases('migrations', ({ database }) => {
 });
 
 for (const kind of testDatabaseKinds) {
-  it(`counts earlier invitations whose invitee already has a profile, and only those [${kind}]`, async () => {
+  // The data as it stood before the migration ran: old table and column names, written in SQL.
+  it(`counts earlier referrals whose referee already has a profile, and only those [${kind}]`, async () => {
     const folder = migrationsBefore('0007_invitations_count_full_users');
     const handle = await createTestDatabase(kind, { migrate: false });
     try {
       await migrateDatabase(handle, { migrationsFolder: folder });
       const { db } = handle;
-      const [inviter, fullUser, freeAccount] = await db
-        .insert(customers)
-        .values([
-          { inviteCode: 'INV001', handle: 'inviter_one' },
-          { inviteCode: 'INV002', handle: 'full_user' },
-          { inviteCode: 'INV003' },
-        ])
-        .returning();
-      const invitedAt = new Date('2030-05-01T00:00:00Z');
-      await db.insert(invitations).values(
-        [fullUser!, freeAccount!].map((invitee) => ({
-          inviterId: inviter!.id,
-          inviteeId: invitee.id,
-          inviteCode: inviter!.inviteCode,
-          sourceType: 'web',
-          createdAt: invitedAt,
-        })),
+      const [referrer, fullUser, freeAccount] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into customers (invite_code, handle) values ('INV001', 'referrer_one'), ('INV002', 'full_user'),
+          ('INV003', null) returning id`,
       );
+      const referredAt = new Date('2030-05-01T00:00:00Z');
+      for (const referee of [fullUser!, freeAccount!]) {
+        await db.execute(sql`insert into invitations (inviter_id, invitee_id, invite_code, source_type, created_at)
+          values (${referrer!.id}, ${referee.id}, 'INV001', 'web', ${referredAt.toISOString()})`);
+      }
 
       await migrateDatabase(handle);
-      const counted = async (inviteeId: string) =>
-        (await db.select().from(invitations).where(eq(invitations.inviteeId, inviteeId)))[0]?.countedAt;
-      expect(await counted(fullUser!.id)).toEqual(invitedAt);
+      const counted = async (refereeId: string) =>
+        (await db.select().from(referrals).where(eq(referrals.refereeId, refereeId)))[0]?.countedAt;
+      expect(await counted(fullUser!.id)).toEqual(referredAt);
       expect(await counted(freeAccount!.id)).toBeNull();
+    } finally {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it(`renames customers to users and invitations to referrals, keeping every row [${kind}]`, async () => {
+    const folder = migrationsBefore('0010_rename_users_referrals');
+    const handle = await createTestDatabase(kind, { migrate: false });
+    try {
+      await migrateDatabase(handle, { migrationsFolder: folder });
+      const { db } = handle;
+      const smartAccount = '0x00000000000000000000000000000000000000aa';
+      const [referrer, referee] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into customers (invite_code, handle, osp_aa_address) values ('REF001', 'referrer_one', ${smartAccount}),
+          ('REF002', null, null) returning id`,
+      );
+      await db.execute(sql`insert into invitations (inviter_id, invitee_id, invite_code, source_type)
+        values (${referrer!.id}, ${referee!.id}, 'REF001', 'web')`);
+      await db.execute(sql`insert into customer_addresses (customer_id, platform, wallet_type, chain_type, address)
+        values (${referrer!.id}, 'osp', 'abstract', 'EVM', ${smartAccount})`);
+      await db.execute(sql`insert into ledger_entries (customer_id, asset, amount, reason, idempotency_key)
+        values (${referrer!.id}, 'POINT', 5, 'test', 'rename-test-1')`);
+
+      await migrateDatabase(handle);
+      const [user] = await db.select().from(users).where(eq(users.id, referrer!.id));
+      expect(user).toMatchObject({
+        referralCode: 'REF001',
+        handle: 'referrer_one',
+        smartAccountAddress: smartAccount,
+      });
+      expect(await db.select().from(referrals)).toMatchObject([
+        { referrerId: referrer!.id, refereeId: referee!.id, referralCode: 'REF001', sourceType: 'web' },
+      ]);
+      expect(await db.select().from(userAddresses)).toMatchObject([
+        { userId: referrer!.id, address: smartAccount },
+      ]);
+      expect(await db.select().from(ledgerEntries)).toMatchObject([{ userId: referrer!.id, amount: 5n }]);
+      // The constraints came along under their new names: a second referral of the same referee is refused.
+      await expect(
+        db.insert(referrals).values({
+          referrerId: referrer!.id,
+          refereeId: referee!.id,
+          referralCode: 'REF001',
+          sourceType: 'web',
+        }),
+      ).rejects.toThrow();
+      // Not-null constraints (named by PostgreSQL 18 after the table that first had them) are left as they are.
+      const constraints = await queryRows<{ conname: string }>(
+        db,
+        sql`select conname from pg_constraint
+          where contype <> 'n' and (conname like '%customer%' or conname like '%invit%')`,
+      );
+      expect(constraints).toEqual([]);
+      const indexes = await queryRows<{ indexname: string }>(
+        db,
+        sql`select indexname from pg_indexes where schemaname = 'public' and (indexname like '%customer%' or indexname like '%invit%')`,
+      );
+      expect(indexes).toEqual([]);
     } finally {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });

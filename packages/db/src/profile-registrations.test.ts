@@ -7,13 +7,13 @@ import {
   profileRegisterJobKey,
   reserveProfileRegistration,
 } from './profile-registrations';
-import { customers } from './schema/customers';
 import { profileRegistrations } from './schema/profile-registrations';
+import { users } from './schema/users';
 import { runSeeds } from './seed';
 import {
   DEMO_REFERRER_HANDLE,
-  DEMO_REFERRER_INVITE_CODE,
   DEMO_REFERRER_PROFILE_OWNER,
+  DEMO_REFERRER_REFERRAL_CODE,
 } from './seeds/demo-referrer';
 import { describeWithDatabases } from './testing';
 
@@ -21,26 +21,22 @@ let counter = 0;
 const tag = () => `${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}`;
 
 describeWithDatabases('profile registrations', ({ kind, database }) => {
-  const newCustomer = async (values: { handle?: string } = {}) => {
-    const [customer] = await database()
-      .db.insert(customers)
-      .values({ inviteCode: randomBytes(3).toString('hex'), ...values })
+  const newUser = async (values: { handle?: string } = {}) => {
+    const [user] = await database()
+      .db.insert(users)
+      .values({ referralCode: randomBytes(3).toString('hex'), ...values })
       .returning();
-    return customer!;
+    return user!;
   };
-  const reserve = (
-    customerId: string,
-    handle: string,
-    owner = '0x00000000000000000000000000000000000000AB',
-  ) =>
+  const reserve = (userId: string, handle: string, owner = '0x00000000000000000000000000000000000000AB') =>
     database().db.transaction((tx) =>
-      reserveProfileRegistration(tx, { customerId, handle, ownerAddress: owner }),
+      reserveProfileRegistration(tx, { userId, handle, ownerAddress: owner }),
     );
 
   it('reserves the handle and enqueues its registration job in one transaction', async () => {
-    const customer = await newCustomer();
+    const user = await newUser();
     const handle = `r_${tag()}`;
-    const reserved = await reserve(customer.id, handle);
+    const reserved = await reserve(user.id, handle);
     expect(reserved.outcome).toBe('reserved');
     if (reserved.outcome !== 'reserved') return;
     expect(reserved.registration).toMatchObject({
@@ -57,32 +53,32 @@ describeWithDatabases('profile registrations', ({ kind, database }) => {
   });
 
   it('answers the registration under way instead of starting another', async () => {
-    const customer = await newCustomer();
+    const user = await newUser();
     const handle = `r_${tag()}`;
-    await reserve(customer.id, handle);
-    const again = await reserve(customer.id, `r_${tag()}`);
+    await reserve(user.id, handle);
+    const again = await reserve(user.id, `r_${tag()}`);
     expect(again).toMatchObject({ outcome: 'existing', registration: { handle, attempt: 1 } });
   });
 
-  it("refuses a handle another customer reserved, or holds from before reservations (the demo's)", async () => {
+  it("refuses a handle another user reserved, or holds from before reservations (the demo's)", async () => {
     const handle = `r_${tag()}`;
-    await reserve((await newCustomer()).id, handle);
-    expect(await reserve((await newCustomer()).id, handle)).toEqual({ outcome: 'handle-taken' });
+    await reserve((await newUser()).id, handle);
+    expect(await reserve((await newUser()).id, handle)).toEqual({ outcome: 'handle-taken' });
     const legacy = `l_${tag()}`;
-    await newCustomer({ handle: legacy });
-    expect(await reserve((await newCustomer()).id, legacy)).toEqual({ outcome: 'handle-taken' });
+    await newUser({ handle: legacy });
+    expect(await reserve((await newUser()).id, legacy)).toEqual({ outcome: 'handle-taken' });
   });
 
   it('retries a failed registration as the next attempt, with a new job', async () => {
-    const customer = await newCustomer();
-    const first = await reserve(customer.id, `r_${tag()}`);
+    const user = await newUser();
+    const first = await reserve(user.id, `r_${tag()}`);
     if (first.outcome !== 'reserved') throw new Error('not reserved');
     await database()
       .db.update(profileRegistrations)
       .set({ status: 'failed', failureCode: 'TRANSACTION_FAILED' })
       .where(eq(profileRegistrations.id, first.registration.id));
     const handle = `r_${tag()}`;
-    const retry = await reserve(customer.id, handle);
+    const retry = await reserve(user.id, handle);
     expect(retry).toMatchObject({
       outcome: 'reserved',
       registration: { id: first.registration.id, handle, attempt: 2, status: 'pending', failureCode: null },
@@ -93,9 +89,9 @@ describeWithDatabases('profile registrations', ({ kind, database }) => {
     });
   });
 
-  it(`gives a handle to one of many customers asking at once (${kind})`, async () => {
+  it(`gives a handle to one of many users asking at once (${kind})`, async () => {
     const handle = `r_${tag()}`;
-    const people = await Promise.all([0, 1, 2, 3].map(() => newCustomer()));
+    const people = await Promise.all([0, 1, 2, 3].map(() => newUser()));
     const outcomes = await Promise.all(people.map((person) => reserve(person.id, handle)));
     expect(outcomes.filter((outcome) => outcome.outcome === 'reserved')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.outcome === 'handle-taken')).toHaveLength(3);
@@ -105,14 +101,14 @@ describeWithDatabases('profile registrations', ({ kind, database }) => {
     await runSeeds(database().db);
     const [referrer] = await database()
       .db.select()
-      .from(customers)
-      .where(eq(customers.inviteCode, DEMO_REFERRER_INVITE_CODE));
-    // Nothing claims the handle in customers before the chain has it.
+      .from(users)
+      .where(eq(users.referralCode, DEMO_REFERRER_REFERRAL_CODE));
+    // Nothing claims the handle in users before the chain has it.
     expect(referrer?.handle).toBeNull();
     const [registration] = await database()
       .db.select()
       .from(profileRegistrations)
-      .where(eq(profileRegistrations.customerId, referrer!.id));
+      .where(eq(profileRegistrations.userId, referrer!.id));
     expect(registration).toMatchObject({
       handle: DEMO_REFERRER_HANDLE,
       ownerAddress: DEMO_REFERRER_PROFILE_OWNER,
@@ -122,7 +118,7 @@ describeWithDatabases('profile registrations', ({ kind, database }) => {
       kind: PROFILE_REGISTER_JOB,
     });
     // A player choosing the demo's handle is refused before anything reaches the chain.
-    expect(await reserve((await newCustomer()).id, DEMO_REFERRER_HANDLE)).toEqual({
+    expect(await reserve((await newUser()).id, DEMO_REFERRER_HANDLE)).toEqual({
       outcome: 'handle-taken',
     });
   });

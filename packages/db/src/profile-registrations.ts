@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Transaction } from './client';
 import { enqueueJob } from './jobs';
-import { customers } from './schema/customers';
 import { type ProfileRegistration, profileRegistrations } from './schema/profile-registrations';
+import { users } from './schema/users';
 
 /** The job kind that writes a registration on chain (its handler: apps/api/src/modules/profile). */
 export const PROFILE_REGISTER_JOB = 'profile.register';
@@ -18,47 +18,41 @@ export const profileRegisterJobKey = (registration: Pick<ProfileRegistration, 'i
 
 export type ReserveOutcome =
   | { outcome: 'reserved'; registration: ProfileRegistration }
-  /** The customer's registration is already under way or done: nothing changed. */
+  /** The user's registration is already under way or done: nothing changed. */
   | { outcome: 'existing'; registration: ProfileRegistration }
-  /** Another customer holds the handle (reserved, created, or in `customers` from before registrations). */
+  /** Another user holds the handle (reserved, created, or in `users` from before registrations). */
   | { outcome: 'handle-taken' };
 
 /**
- * Reserves `handle` for the customer and enqueues the job that registers it on chain, in the caller's transaction
+ * Reserves `handle` for the user and enqueues the job that registers it on chain, in the caller's transaction
  * (spec 2 Create profile): the database decides first, the chain follows. A failed registration is retried with
  * the (possibly new) handle as the next attempt. The caller checked the handle rule, the reserved list, the
- * customer's account and the budget.
+ * user's account and the budget.
  */
 export async function reserveProfileRegistration(
   tx: Transaction,
-  request: { customerId: string; handle: string; ownerAddress: string },
+  request: { userId: string; handle: string; ownerAddress: string },
 ): Promise<ReserveOutcome> {
-  // One reservation per customer and per handle at a time (always in this order: no deadlock), so the checks
+  // One reservation per user and per handle at a time (always in this order: no deadlock), so the checks
   // below and the write cannot interleave with another request's.
-  await queryRows(
-    tx,
-    sql`select pg_advisory_xact_lock(hashtext(${`profile-customer:${request.customerId}`}))`,
-  );
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`profile-user:${request.userId}`}))`);
   await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`profile-handle:${request.handle}`}))`);
   const [current] = await tx
     .select()
     .from(profileRegistrations)
-    .where(eq(profileRegistrations.customerId, request.customerId));
+    .where(eq(profileRegistrations.userId, request.userId));
   if (current && current.status !== 'failed') return { outcome: 'existing', registration: current };
 
   const [holder] = await tx
-    .select({ customerId: profileRegistrations.customerId })
+    .select({ userId: profileRegistrations.userId })
     .from(profileRegistrations)
     .where(
-      and(
-        eq(profileRegistrations.handle, request.handle),
-        ne(profileRegistrations.customerId, request.customerId),
-      ),
+      and(eq(profileRegistrations.handle, request.handle), ne(profileRegistrations.userId, request.userId)),
     );
   const [legacyHolder] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.handle, request.handle), ne(customers.id, request.customerId)));
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.handle, request.handle), ne(users.id, request.userId)));
   if (holder || legacyHolder) return { outcome: 'handle-taken' };
 
   const owner = request.ownerAddress.toLowerCase();
@@ -77,7 +71,7 @@ export async function reserveProfileRegistration(
         .returning()
     : await tx
         .insert(profileRegistrations)
-        .values({ customerId: request.customerId, handle: request.handle, ownerAddress: owner })
+        .values({ userId: request.userId, handle: request.handle, ownerAddress: owner })
         .returning();
   if (!registration) throw new Error('profile registration was not written');
   const payload: ProfileRegisterPayload = { registrationId: registration.id };

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from './client';
-import { customers } from './schema/customers';
 import { ledgerEntries } from './schema/ledger-entries';
+import { users } from './schema/users';
 import { runSeeds, type SeedStep, seedSteps } from './seed';
-import { DEMO_REFERRER_INVITE_CODE } from './seeds/demo-referrer';
+import { DEMO_REFERRER_REFERRAL_CODE } from './seeds/demo-referrer';
 import { describeWithDatabases } from './testing';
 
 describeWithDatabases('seed', ({ database }) => {
@@ -17,13 +17,13 @@ describeWithDatabases('seed', ({ database }) => {
 
     const referrers = await db
       .select()
-      .from(customers)
-      .where(eq(customers.inviteCode, DEMO_REFERRER_INVITE_CODE));
+      .from(users)
+      .where(eq(users.referralCode, DEMO_REFERRER_REFERRAL_CODE));
     expect(referrers).toHaveLength(1);
     const points = await db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.customerId, referrers[0]!.id));
+      .where(eq(ledgerEntries.userId, referrers[0]!.id));
     expect(points).toEqual([{ amount: 1000n }]);
   });
 
@@ -31,16 +31,16 @@ describeWithDatabases('seed', ({ database }) => {
     const { db } = database();
     await runSeeds(db);
     const extraStep: SeedStep = {
-      name: 'test-extra-customer',
+      name: 'test-extra-user',
       async run(tx) {
-        await tx.insert(customers).values({ handle: 'extra_seed', inviteCode: 'EXTRA1' });
+        await tx.insert(users).values({ handle: 'extra_seed', referralCode: 'EXTRA1' });
       },
     };
     const result = await runSeeds(db, [...seedSteps, extraStep]);
-    expect(result.applied).toEqual(['test-extra-customer']);
+    expect(result.applied).toEqual(['test-extra-user']);
     const rows = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from customers where handle = 'extra_seed'`,
+      sql`select count(*)::int as n from users where handle = 'extra_seed'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
   });
@@ -50,12 +50,12 @@ describeWithDatabases('seed', ({ database }) => {
     const failingStep: SeedStep = {
       name: 'test-failing-step',
       async run(tx) {
-        await tx.insert(customers).values({ handle: 'half_done', inviteCode: 'HALF01' });
+        await tx.insert(users).values({ handle: 'half_done', referralCode: 'HALF01' });
         throw new Error('boom');
       },
     };
     await expect(runSeeds(db, [failingStep])).rejects.toThrow('boom');
-    const leftovers = await db.select().from(customers).where(eq(customers.handle, 'half_done'));
+    const leftovers = await db.select().from(users).where(eq(users.handle, 'half_done'));
     expect(leftovers).toEqual([]);
     const okStep: SeedStep = { ...failingStep, run: async () => {} };
     expect((await runSeeds(db, [okStep])).applied).toEqual(['test-failing-step']);

@@ -174,7 +174,7 @@ export const WEB3AUTH_LOGIN_REQUEST_DEFAULTS = {
   autoRegister: false,
 } as const;
 /** spec 7 POST /customer/bind: the smart account an old user binds, with the smart-account login's values. */
-export const CUSTOMER_BIND_REQUEST_DEFAULTS = {
+export const BIND_REQUEST_DEFAULTS = {
   platform: LOGIN_REQUEST_DEFAULTS.platform,
   walletType: LOGIN_REQUEST_DEFAULTS.walletType,
   thirdAuthSource: LOGIN_REQUEST_DEFAULTS.thirdAuthSource,

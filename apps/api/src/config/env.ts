@@ -170,7 +170,7 @@ export interface AppConfig extends ModuleConfig {
   healthTimeoutMs: number;
   /**
    * Old users' OpenID Connect logins: whether the embedded provider is mounted at /oidc/<provider>, whether unknown
-   * identities become old-type customers, and each provider's configured client settings (unset values get local
+   * identities become old-type users, and each provider's configured client settings (unset values get local
    * defaults, see modules/oauth/provider-settings.ts).
    */
   oidc: {

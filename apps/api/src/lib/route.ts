@@ -1,4 +1,4 @@
-import { customerSuccess, walletSuccess } from '@ojo/api-contract/envelope';
+import { dataSuccess, objSuccess } from '@ojo/api-contract/envelope';
 import { type RouteDeclaration, routeSchema } from '@ojo/api-contract/route';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -60,7 +60,7 @@ export function registerRoute<R extends RouteDeclaration>(
           ? { success: answer.success, code: answer.code, msgKey: answer.text, obj: answer.payload }
           : { success: answer.success, code: answer.code, message: answer.text, data: answer.payload };
       }
-      return route.envelope === 'obj' ? customerSuccess(answer) : walletSuccess(answer);
+      return route.envelope === 'obj' ? objSuccess(answer) : dataSuccess(answer);
     },
   });
 }

@@ -1,36 +1,31 @@
 import { JWT_HEADER } from '@ojo/api-contract/envelope';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import { AppError } from '../lib/errors';
 import { issueSessionToken, verifySessionToken } from '../modules/session/session-token';
-import {
-  findSessionCustomer,
-  newSessionId,
-  openSession,
-  type SessionWindow,
-} from '../modules/session/sessions';
+import { findSessionUser, newSessionId, openSession, type SessionWindow } from '../modules/session/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of secure calls: checks jwt_token and its session, sets `request.customer`, or answers 401. */
+    /** preHandler of secure calls: checks jwt_token and its session, sets `request.user`, or answers 401. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * Opens a session for the customer and signs its jwt. The session starts at `signedInAt` (the SIWE sign-in of
+     * Opens a session for the user and signs its jwt. The session starts at `signedInAt` (the SIWE sign-in of
      * an id token; default now) and ends the session limit later; `sessionId` is the id token's `sid` (default a
      * new one).
      */
-    signIn: (customerId: string, options?: { sessionId?: string; signedInAt?: Date }) => Promise<string>;
-    /** A new session for the customer, now, and its jwt (tests; old users' social login). */
-    issueSessionToken: (customerId: string) => Promise<string>;
+    signIn: (userId: string, options?: { sessionId?: string; signedInAt?: Date }) => Promise<string>;
+    /** A new session for the user, now, and its jwt (tests; old users' social login). */
+    issueSessionToken: (userId: string) => Promise<string>;
   }
   interface FastifyRequest {
     /** The caller of a secure call; set only on routes that use `app.authenticate`. */
-    customer: Customer;
-    /** The caller's session; set with `customer`. */
+    user: User;
+    /** The caller's session; set with `user`. */
     session: SessionWindow;
-    /** The jwt the caller sent and its expiry (seconds since the epoch); set with `customer`. */
+    /** The jwt the caller sent and its expiry (seconds since the epoch); set with `user`. */
     sessionToken: { value: string; expiresAt: number };
   }
 }
@@ -38,30 +33,27 @@ declare module 'fastify' {
 async function authenticatePlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const settings = options.config.jwt;
   const limitMs = options.config.identity.maxSessionSeconds * 1000;
-  app.decorateRequest('customer', null as unknown as Customer);
+  app.decorateRequest('user', null as unknown as User);
   app.decorateRequest('session', null as unknown as SessionWindow);
   app.decorateRequest('sessionToken', null as unknown as FastifyRequest['sessionToken']);
 
-  app.decorate(
-    'signIn',
-    async (customerId: string, signIn: { sessionId?: string; signedInAt?: Date } = {}) => {
-      const nowMs = app.now();
-      const signedInAt = signIn.signedInAt ?? new Date(nowMs);
-      const session = await openSession(
-        app.db,
-        {
-          id: signIn.sessionId ?? newSessionId(),
-          customerId,
-          signedInAt,
-          expiresAt: new Date(signedInAt.getTime() + limitMs),
-        },
-        new Date(nowMs),
-      );
-      const expiresAt = Math.floor(session.expiresAt.getTime() / 1000);
-      return issueSessionToken(settings, { customerId, sessionId: session.id, expiresAt }, nowMs);
-    },
-  );
-  app.decorate('issueSessionToken', (customerId: string) => app.signIn(customerId));
+  app.decorate('signIn', async (userId: string, signIn: { sessionId?: string; signedInAt?: Date } = {}) => {
+    const nowMs = app.now();
+    const signedInAt = signIn.signedInAt ?? new Date(nowMs);
+    const session = await openSession(
+      app.db,
+      {
+        id: signIn.sessionId ?? newSessionId(),
+        userId,
+        signedInAt,
+        expiresAt: new Date(signedInAt.getTime() + limitMs),
+      },
+      new Date(nowMs),
+    );
+    const expiresAt = Math.floor(session.expiresAt.getTime() / 1000);
+    return issueSessionToken(settings, { userId, sessionId: session.id, expiresAt }, nowMs);
+  });
+  app.decorate('issueSessionToken', (userId: string) => app.signIn(userId));
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = request.headers[JWT_HEADER];
@@ -71,10 +63,10 @@ async function authenticatePlugin(app: FastifyInstance, options: { config: AppCo
     const nowMs = app.now();
     const claims = await verifySessionToken(settings, token, nowMs);
     if (!claims) throw AppError.unauthorized('The session token is invalid or expired');
-    // One query: the customer, only while its session is open (not revoked by logout, not past its end).
-    const found = await findSessionCustomer(app.db, claims, new Date(nowMs));
-    if (!found) throw AppError.unauthorized('The session has ended or belongs to no customer');
-    request.customer = found.customer;
+    // One query: the user, only while its session is open (not revoked by logout, not past its end).
+    const found = await findSessionUser(app.db, claims, new Date(nowMs));
+    if (!found) throw AppError.unauthorized('The session has ended or belongs to no user');
+    request.user = found.user;
     request.session = found.session;
     request.sessionToken = { value: token, expiresAt: claims.expiresAt };
   });

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Deployments } from '@ojo/contracts/deployments';
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
 import { chainTransactions } from '@ojo/db/schema/chain-transactions';
-import type { Customer } from '@ojo/db/schema/customers';
 import { jobs } from '@ojo/db/schema/jobs';
 import { profileRegistrations } from '@ojo/db/schema/profile-registrations';
+import type { User } from '@ojo/db/schema/users';
 import { eq, inArray } from '@ojo/db/sql';
 import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase, testDatabaseKinds } from '@ojo/db/testing';
 import { type AnvilHandle, startAnvil } from '@ojo/devnet/anvil';
@@ -18,7 +18,7 @@ import { findFreePort } from '@ojo/devnet/ports';
 import { type Address, getAddress, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, closedPortUrl, insertCustomer, TEST_SAAS_ID } from '../helpers';
+import { buildTestApp, closedPortUrl, insertUser, TEST_SAAS_ID } from '../helpers';
 import { type ApiProcess, startApiProcess } from '../support/api-process';
 
 /**
@@ -58,27 +58,27 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
     };
     const newPlayer = async () => {
       const owner = privateKeyToAccount(generatePrivateKey()).address;
-      const customer = await insertCustomer(database.db, { ospAaAddress: owner.toLowerCase() });
-      return { owner, customer };
+      const user = await insertUser(database.db, { smartAccountAddress: owner.toLowerCase() });
+      return { owner, user };
     };
-    const postProfile = async (node: ApiProcess, customer: Customer, handle: string) =>
+    const postProfile = async (node: ApiProcess, user: User, handle: string) =>
       fetch(`${node.url}/profile`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           saas_id: TEST_SAAS_ID,
-          jwt_token: await tokens.issueSessionToken(customer.id),
+          jwt_token: await tokens.issueSessionToken(user.id),
         },
         body: JSON.stringify({ handle }),
       });
-    const registrationsOf = (customers: Customer[]) =>
+    const registrationsOf = (users: User[]) =>
       database.db
         .select()
         .from(profileRegistrations)
         .where(
           inArray(
-            profileRegistrations.customerId,
-            customers.map((customer) => customer.id),
+            profileRegistrations.userId,
+            users.map((user) => user.id),
           ),
         );
     const profileOf = (owner: Address) =>
@@ -111,27 +111,24 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       const nonceBefore = await signerNonce();
 
       const responses = await Promise.all(
-        players.map(({ customer }, index) =>
-          postProfile(index % 2 === 0 ? a! : b!, customer, `node_${index}_${randomBytes(2).toString('hex')}`),
+        players.map(({ user }, index) =>
+          postProfile(index % 2 === 0 ? a! : b!, user, `node_${index}_${randomBytes(2).toString('hex')}`),
         ),
       );
       expect(responses.map((response) => response.status)).toEqual(players.map(() => 202));
 
-      const customers = players.map((player) => player.customer);
+      const users = players.map((player) => player.user);
       await expect
-        .poll(
-          async () => (await registrationsOf(customers)).filter((row) => row.status === 'created').length,
-          {
-            timeout: 120_000,
-            interval: 500,
-          },
-        )
+        .poll(async () => (await registrationsOf(users)).filter((row) => row.status === 'created').length, {
+          timeout: 120_000,
+          interval: 500,
+        })
         .toBe(40);
 
       // On chain: each owner holds exactly the handle it asked for.
-      const rows = await registrationsOf(customers);
-      for (const { owner, customer } of players) {
-        const row = rows.find((registration) => registration.customerId === customer.id)!;
+      const rows = await registrationsOf(users);
+      for (const { owner, user } of players) {
+        const row = rows.find((registration) => registration.userId === user.id)!;
         expect(String(await profileOf(owner))).toBe(row.profileId);
       }
       // One transaction per registration, forty consecutive nonces, none abandoned ("nonce too low") or re-sent.
@@ -166,14 +163,14 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
     it('finishes, once, a registration whose node was killed with SIGKILL after sending its transaction', async () => {
       const leaseEnv = { JOB_LEASE_MS: '2000', CHAIN_TX_REPLACE_AFTER_MS: '600000' };
       const first = await startNode(leaseEnv);
-      const { owner, customer } = await newPlayer();
+      const { owner, user } = await newPlayer();
       const handle = `crash_${randomBytes(2).toString('hex')}`;
       const nonceBefore = await signerNonce();
       // Blocks wait for us: the transaction stays in the pool while the node that sent it dies.
       await rpc('evm_setAutomine', [false]);
       try {
-        expect((await postProfile(first, customer, handle)).status).toBe(202);
-        const [registration] = await registrationsOf([customer]);
+        expect((await postProfile(first, user, handle)).status).toBe(202);
+        const [registration] = await registrationsOf([user]);
         const job = () =>
           database.db
             .select()
@@ -195,7 +192,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         await expect.poll(async () => (await job())?.attempts, { timeout: 60_000 }).toBe(2);
         await rpc('evm_mine');
         await expect
-          .poll(async () => (await registrationsOf([customer]))[0]?.status, { timeout: 60_000 })
+          .poll(async () => (await registrationsOf([user]))[0]?.status, { timeout: 60_000 })
           .toBe('created');
 
         const [write, ...more] = await writes();
@@ -214,7 +211,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         expect(created.map((event) => [getAddress(event.args.owner), event.args.handle])).toEqual([
           [getAddress(owner), handle],
         ]);
-        const [saved] = await registrationsOf([customer]);
+        const [saved] = await registrationsOf([user]);
         expect(saved?.profileId).toBe(String(await profileOf(owner)));
         await second.stop();
       } finally {

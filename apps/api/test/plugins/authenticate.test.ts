@@ -4,23 +4,23 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/env';
 import { issueSessionToken } from '../../src/modules/session/session-token';
-import { buildTestApp, insertCustomer, TEST_SAAS_ID } from '../helpers';
+import { buildTestApp, insertUser, TEST_SAAS_ID } from '../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database }) => {
   let app: TestApp;
   let config: AppConfig;
-  let customerId: string;
+  let userId: string;
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database()));
     await app.ready();
-    customerId = (await insertCustomer(database().db, { handle: 'auth_tester' })).id;
+    userId = (await insertUser(database().db, { handle: 'auth_tester' })).id;
   });
   afterAll(() => app.close());
 
-  const getCustomer = (token?: string) =>
+  const getUser = (token?: string) =>
     app.inject({
       method: 'GET',
       url: '/customer',
@@ -40,7 +40,7 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
   };
 
   const expectUnauthorized = async (token?: string) => {
-    const response = await getCustomer(token);
+    const response = await getUser(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       success: false,
@@ -52,11 +52,11 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
     });
   };
 
-  it('answers 200 with the customer for a valid session token', async () => {
-    const token = await app.issueSessionToken(customerId);
-    const response = await getCustomer(token);
+  it('answers 200 with the user for a valid session token', async () => {
+    const token = await app.issueSessionToken(userId);
+    const response = await getUser(token);
     expect(response.statusCode).toBe(200);
-    expect(response.json().obj.id).toBe(customerId);
+    expect(response.json().obj.id).toBe(userId);
   });
 
   it('refuses a call without jwt_token', async () => {
@@ -65,11 +65,11 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
   });
 
   it('refuses a token signed with another key', async () => {
-    await expectUnauthorized(await sign({ sub: customerId }, randomBytes(32)));
+    await expectUnauthorized(await sign({ sub: userId }, randomBytes(32)));
   });
 
   it('refuses a tampered token', async () => {
-    const token = await app.issueSessionToken(customerId);
+    const token = await app.issueSessionToken(userId);
     const [header, , signature] = token.split('.');
     const otherPayload = Buffer.from(JSON.stringify({ sub: randomBytes(4).toString('hex') })).toString(
       'base64url',
@@ -78,12 +78,12 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
   });
 
   it('refuses an expired token', async () => {
-    await expectUnauthorized(await sign({ sub: customerId, exp: Math.floor(Date.now() / 1000) - 10 }));
+    await expectUnauthorized(await sign({ sub: userId, exp: Math.floor(Date.now() / 1000) - 10 }));
   });
 
   it("refuses an unsigned token (alg 'none')", async () => {
     const unsigned = new UnsecuredJWT({})
-      .setSubject(customerId)
+      .setSubject(userId)
       .setIssuer(config.jwt.issuer)
       .setAudience(config.jwt.audience)
       .setIssuedAt()
@@ -93,11 +93,11 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
   });
 
   it('refuses a token for another audience or from another issuer', async () => {
-    await expectUnauthorized(await sign({ sub: customerId, aud: 'another-app' }));
-    await expectUnauthorized(await sign({ sub: customerId, iss: 'another-issuer' }));
+    await expectUnauthorized(await sign({ sub: userId, aud: 'another-app' }));
+    await expectUnauthorized(await sign({ sub: userId, iss: 'another-issuer' }));
   });
 
-  it('refuses a token without subject, or whose subject is no customer', async () => {
+  it('refuses a token without subject, or whose subject is no user', async () => {
     await expectUnauthorized(await sign({}));
     await expectUnauthorized(await sign({ sub: 'not-a-uuid' }));
     await expectUnauthorized(await sign({ sub: '00000000-0000-4000-8000-000000000000' }));
@@ -111,13 +111,13 @@ describeWithDatabases('authenticate (jwt_token on secure calls)', ({ database })
   it('refuses a validly signed token whose session was never opened', async () => {
     const token = await issueSessionToken(
       config.jwt,
-      { customerId, sessionId: randomUUID(), expiresAt: Math.floor(Date.now() / 1000) + 600 },
+      { userId, sessionId: randomUUID(), expiresAt: Math.floor(Date.now() / 1000) + 600 },
       Date.now(),
     );
     await expectUnauthorized(token);
   });
 
   it('refuses a validly signed token without a session (issued before sessions existed)', async () => {
-    await expectUnauthorized(await sign({ sub: customerId }));
+    await expectUnauthorized(await sign({ sub: userId }));
   });
 });

@@ -35,9 +35,9 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
 
   it('marks GET /customer as needing saas_id and jwt_token, and /healthz as open', async () => {
     const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenAPIV3_1.Document;
-    const customer = document.paths?.['/customer']?.get;
-    expect(customer?.security).toEqual([{ saasId: [], jwtToken: [] }]);
-    expect(Object.keys(customer?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
+    const user = document.paths?.['/customer']?.get;
+    expect(user?.security).toEqual([{ saasId: [], jwtToken: [] }]);
+    expect(Object.keys(user?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
     expect(document.paths?.['/healthz']?.get?.security).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { createArenaAccountProvider } from '@/features/auth/lib/arena-account-provider';
+import { createLoginAccountProvider } from '@/features/auth/lib/create-login-account-provider';
 import { isApiError } from '@/lib/api-client';
 
 const MAX_QUERY_RETRIES = 2;
@@ -25,10 +25,10 @@ export function createQueryClient(): QueryClient {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [wallet] = useState(createArenaAccountProvider);
+  const [accountProvider] = useState(createLoginAccountProvider);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider wallet={wallet}>{children}</AuthProvider>
+      <AuthProvider accountProvider={accountProvider}>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -82,7 +82,7 @@ describe('api client', () => {
     expect(JWT_HEADER).toBe(contract.JWT_HEADER);
   });
 
-  it('reads a customer-envelope answer and sends saas_id but no jwt on a public call', async () => {
+  it('reads a user-envelope answer and sends saas_id but no jwt on a public call', async () => {
     answer('/customer/invite/code/check', 200, {
       success: true,
       code: '0',
@@ -241,7 +241,7 @@ describe('api client', () => {
     });
   });
 
-  it('rejects a wallet-envelope answer read as a customer envelope (wrong host for the call)', async () => {
+  it('rejects a wallet-envelope answer read as a user envelope (wrong host for the call)', async () => {
     answer('/token/histories', 200, { success: true, code: '0', message: 'ok', data: { histories: [] } });
     const error = await failure(
       client.call({ host: 'customer', path: '/token/histories', schema: z.unknown() }),

@@ -1,4 +1,4 @@
-import type { CustomerEnvelope, WalletEnvelope } from '@ojo/api-contract/envelope';
+import type { DataEnvelope, ObjEnvelope } from '@ojo/api-contract/envelope';
 import type { RouteDeclaration } from '@ojo/api-contract/route';
 import { routePath } from '@ojo/api-contract/route-path';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { getJwt } from './session-storage';
 
 /**
  * The typed HTTP client of the web app (spec point 7, DESIGN.md section 5). Every call carries `saas_id`; secure
- * calls carry `jwt_token`. Customer, quest and badge hosts answer `{success, code, msgKey, obj}`; wallet and game
+ * calls carry `jwt_token`. User, quest and badge hosts answer `{success, code, msgKey, obj}`; wallet and game
  * (coin) hosts answer `{success, code, message, data}`. Every failure becomes an ApiError; HTTP 401 also emits
  * 'unauthorized', which the auth feature answers by logging out (spec point 4).
  *
@@ -23,9 +23,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type ObjEnvelopeHost = 'customer' | 'quest' | 'badge';
 const OBJ_ENVELOPE_HOSTS: ReadonlySet<ApiHost> = new Set<ObjEnvelopeHost>(['customer', 'quest', 'badge']);
 
-export type EnvelopeOf<H extends ApiHost, T> = H extends ObjEnvelopeHost
-  ? CustomerEnvelope<T>
-  : WalletEnvelope<T>;
+export type EnvelopeOf<H extends ApiHost, T> = H extends ObjEnvelopeHost ? ObjEnvelope<T> : DataEnvelope<T>;
 
 export interface ApiCall<H extends ApiHost, S extends z.ZodType> {
   host: H;
@@ -116,7 +114,7 @@ function checkEnvelope<S extends z.ZodType>(
   body: unknown,
   isObjEnvelope: boolean,
   schema: S,
-): EnvelopeCheck<CustomerEnvelope<z.output<S>> | WalletEnvelope<z.output<S>>> {
+): EnvelopeCheck<ObjEnvelope<z.output<S>> | DataEnvelope<z.output<S>>> {
   if (!isFields(body)) return { success: false, problems: ['the answer is not a JSON object'] };
   const textKey = isObjEnvelope ? 'msgKey' : 'message';
   const payloadKey = isObjEnvelope ? 'obj' : 'data';

@@ -1,6 +1,6 @@
 import { RULE_KINDS } from '@ojo/domain/enums';
 import { z } from 'zod';
-import { customerEnvelope, errorEnvelope, walletEnvelope } from '../envelope';
+import { dataEnvelope, errorEnvelope, objEnvelope } from '../envelope';
 import {
   baseUnits,
   businessType,
@@ -23,7 +23,7 @@ import {
  * The game calls of spec point 7 ("Game and coin": battle, props, reward, ladders, messages; the rules texts) and
  * the calls the race needs besides them (bets, history, verification), declared once: method, path, whether the
  * session token is required, and the Fastify schema (validation, serialisation and OpenAPI). Game calls answer
- * `{success, code, message, data}` (DESIGN.md section 5); the rules text sits with the customer calls of spec 7
+ * `{success, code, message, data}` (DESIGN.md section 5); the rules text sits with the user calls of spec 7
  * (`GET /owo/rule`) and answers `{success, code, msgKey, obj}`. A "battle" is a Dash round.
  */
 export interface RouteDeclaration {
@@ -67,7 +67,7 @@ export const getBattleProgressRoute = {
     summary: "A round's state (id or `current`), with the session player's bets",
     tags,
     params: battleParams,
-    response: { 200: walletEnvelope(battleProgress), ...errors },
+    response: { 200: dataEnvelope(battleProgress), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -88,7 +88,7 @@ export const getBattlePoolsRoute = {
   schema: {
     summary: "Prize pools per currency and the current round's pools",
     tags,
-    response: { 200: walletEnvelope(battlePools), 429: errorEnvelope },
+    response: { 200: dataEnvelope(battlePools), 429: errorEnvelope },
   },
 } as const satisfies RouteDeclaration;
 
@@ -110,7 +110,7 @@ export const placeBetRoute = {
     tags,
     params: z.object({ id: roundId }),
     body: placeBetBody,
-    response: { 200: walletEnvelope(myBet), 409: errorEnvelope, ...errors },
+    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -130,7 +130,7 @@ export const changeBetRoute = {
     tags,
     params: betParams,
     body: changeBetBody,
-    response: { 200: walletEnvelope(myBet), 409: errorEnvelope, ...errors },
+    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -143,7 +143,7 @@ export const withdrawBetRoute = {
     summary: 'Withdraws a bet during betting (refunded in full)',
     tags,
     params: betParams,
-    response: { 200: walletEnvelope(myBet), 409: errorEnvelope, ...errors },
+    response: { 200: dataEnvelope(myBet), 409: errorEnvelope, ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -163,7 +163,7 @@ export const getBattleHistoryRoute = {
     tags,
     querystring: historyQuery,
     response: {
-      200: walletEnvelope(z.object({ rounds: z.array(roundSummary) })),
+      200: dataEnvelope(z.object({ rounds: z.array(roundSummary) })),
       400: errorEnvelope,
       429: errorEnvelope,
     },
@@ -179,7 +179,7 @@ export const getBattleVerifyRoute = {
     summary: 'Everything that decided a settled round, to recompute it',
     tags,
     params: z.object({ id: roundId }),
-    response: { 200: walletEnvelope(publishedDashRound), ...errors },
+    response: { 200: dataEnvelope(publishedDashRound), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -206,7 +206,7 @@ export const getPropsRoute = {
     summary: "The session player's tickets of the open season",
     tags,
     params: z.object({ id: businessType }),
-    response: { 200: walletEnvelope(ticketProps), ...errors },
+    response: { 200: dataEnvelope(ticketProps), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -241,7 +241,7 @@ export const getRewardCurrentRoute = {
     summary: "The session player's standing in a season's ladder",
     tags,
     params: rewardParams,
-    response: { 200: walletEnvelope(rewardCurrent), ...errors },
+    response: { 200: dataEnvelope(rewardCurrent), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -275,7 +275,7 @@ export const getRewardPrizesRoute = {
     summary: "A season's rank prizes and ticket draw",
     tags,
     params: rewardParams,
-    response: { 200: walletEnvelope(rewardPrizes), ...errors },
+    response: { 200: dataEnvelope(rewardPrizes), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -302,7 +302,7 @@ export const getLastSettleRoute = {
     summary: "The session player's last season settlement",
     tags,
     querystring: businessTypeQuery,
-    response: { 200: walletEnvelope(ladderSettle.nullable()), ...errors },
+    response: { 200: dataEnvelope(ladderSettle.nullable()), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -341,7 +341,7 @@ export const getLaddersRoute = {
     summary: "The open season's ranking, higher tiers first",
     tags,
     querystring: laddersQuery,
-    response: { 200: walletEnvelope(ladderPage), 400: errorEnvelope, 429: errorEnvelope },
+    response: { 200: dataEnvelope(ladderPage), 400: errorEnvelope, 429: errorEnvelope },
   },
 } as const satisfies RouteDeclaration;
 
@@ -363,7 +363,7 @@ export const getSeasonsRoute = {
   schema: {
     summary: 'Seasons that have started, newest first',
     tags,
-    response: { 200: walletEnvelope(z.object({ seasons: z.array(seasonView) })), 429: errorEnvelope },
+    response: { 200: dataEnvelope(z.object({ seasons: z.array(seasonView) })), 429: errorEnvelope },
   },
 } as const satisfies RouteDeclaration;
 
@@ -376,7 +376,7 @@ export const getMySeasonSettlesRoute = {
     summary: "The session player's settlement of a season",
     tags,
     params: z.object({ id: seasonId }),
-    response: { 200: walletEnvelope(z.object({ settles: z.array(ladderSettle) })), ...errors },
+    response: { 200: dataEnvelope(z.object({ settles: z.array(ladderSettle) })), ...errors },
   },
 } as const satisfies RouteDeclaration;
 
@@ -393,7 +393,7 @@ export const getMessagesRoute = {
   schema: {
     summary: 'Game share messages: win and loss lines',
     tags,
-    response: { 200: walletEnvelope(gameMessages), 429: errorEnvelope },
+    response: { 200: dataEnvelope(gameMessages), 429: errorEnvelope },
   },
 } as const satisfies RouteDeclaration;
 
@@ -410,7 +410,7 @@ export const getRuleRoute = {
     summary: 'The prize-pool or rank rules as text',
     tags,
     querystring: ruleQuery,
-    response: { 200: customerEnvelope(ruleText), 400: errorEnvelope, 429: errorEnvelope },
+    response: { 200: objEnvelope(ruleText), 400: errorEnvelope, 429: errorEnvelope },
   },
 } as const satisfies RouteDeclaration;
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithDatabases } from '../testing';
-import { customers } from './customers';
 import { ledgerEntries } from './ledger-entries';
+import { users } from './users';
 
 /** Walks the cause chain drizzle wraps driver errors in, so the test can read the Postgres message. */
 function errorText(error: unknown): string {
@@ -16,20 +16,20 @@ function errorText(error: unknown): string {
 }
 
 describeWithDatabases('ledger_entries', ({ database }) => {
-  let customerId = '';
+  let userId = '';
 
   beforeAll(async () => {
     const [row] = await database()
-      .db.insert(customers)
-      .values({ handle: 'ledger_test', inviteCode: 'LEDG01' })
-      .returning({ id: customers.id });
-    customerId = row!.id;
+      .db.insert(users)
+      .values({ handle: 'ledger_test', referralCode: 'LEDG01' })
+      .returning({ id: users.id });
+    userId = row!.id;
   });
 
   it('refuses a second entry with the same idempotency key and keeps the balance', async () => {
     const { db } = database();
     const entry = {
-      customerId,
+      userId,
       asset: 'OJO' as const,
       amount: 500n,
       reason: 'test:credit',
@@ -48,7 +48,7 @@ describeWithDatabases('ledger_entries', ({ database }) => {
     const [balance] = await db
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.customerId, customerId));
+      .where(eq(ledgerEntries.userId, userId));
     expect(BigInt(balance!.total)).toBe(500n);
   });
 
@@ -56,7 +56,7 @@ describeWithDatabases('ledger_entries', ({ database }) => {
     const { db } = database();
     const amount = -(10n ** 30n + 7n);
     await db.insert(ledgerEntries).values({
-      customerId,
+      userId,
       asset: 'ETH',
       amount,
       reason: 'test:debit',
@@ -94,7 +94,7 @@ describeWithDatabases('ledger_entries', ({ database }) => {
     const { db } = database();
     const refused = await db
       .insert(ledgerEntries)
-      .values({ customerId, asset: 'POINT', amount: 0n, reason: 'test:zero', idempotencyKey: 'test:zero:1' })
+      .values({ userId, asset: 'POINT', amount: 0n, reason: 'test:zero', idempotencyKey: 'test:zero:1' })
       .then(
         () => null,
         (error: unknown) => error,

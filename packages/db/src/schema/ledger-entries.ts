@@ -10,13 +10,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /** Assets a balance is kept in (DESIGN.md section 5: wei for ETH, whole OJO, whole points). */
 export const ledgerAsset = pgEnum('ledger_asset', ['ETH', 'OJO', 'POINT']);
 
 /**
- * Append-only ledger: a balance is the sum of a customer's entries for an asset. Amounts are signed integers in
+ * Append-only ledger: a balance is the sum of a user's entries for an asset. Amounts are signed integers in
  * base units; numeric(78,0) holds any uint256 (wei overflows a Postgres bigint past about 9.2 ETH).
  * `idempotencyKey` is unique so a retried credit or debit is refused instead of counted twice.
  * A trigger in the migrations rejects UPDATE and DELETE.
@@ -25,9 +25,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     asset: ledgerAsset('asset').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
     reason: text('reason').notNull(),
@@ -35,7 +35,7 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('ledger_entries_customer_asset_idx').on(table.customerId, table.asset),
+    index('ledger_entries_user_asset_idx').on(table.userId, table.asset),
     check('ledger_entries_amount_nonzero', sql`${table.amount} <> 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /**
  * Old-type accounts whose social login is refused with cause code 5115 (spec point 8: "Login, cause code 5115:
@@ -7,9 +7,9 @@ import { customers } from './customers';
  * it unlocks. The cutoff date of the migration dialog does not lock anybody: it is only UI text.
  */
 export const oldLoginLocks = pgTable('old_login_locks', {
-  customerId: uuid('customer_id')
+  userId: uuid('user_id')
     .primaryKey()
-    .references(() => customers.id, { onDelete: 'cascade' }),
+    .references(() => users.id, { onDelete: 'cascade' }),
   reason: text('reason').notNull(),
   lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
-/** pending: reserved, the job is writing the chain; created: on chain and in `customers`; failed: may retry. */
+/** pending: reserved, the job is writing the chain; created: on chain and in `users`; failed: may retry. */
 export const profileRegistrationStatus = pgEnum('profile_registration_status', [
   'pending',
   'created',
@@ -13,16 +13,16 @@ export const profileRegistrationStatus = pgEnum('profile_registration_status', [
  * A player's on-chain profile, from reservation to receipt (spec 2 Create profile, spec 4 Profile creation). The
  * handle is reserved here, unique, before anything is written on chain; a durable job registers it with the API's
  * registrar key and then, in one transaction, marks the row created and copies handle and profile id to the
- * customer. One row per customer: one profile per player. `attempt` grows with each retry after a failure.
+ * user. One row per user: one profile per player. `attempt` grows with each retry after a failure.
  */
 export const profileRegistrations = pgTable(
   'profile_registrations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
       .unique()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     handle: text('handle').notNull().unique(),
     /** The address that owns the profile on chain (the player's smart account), lower-case. */
     ownerAddress: text('owner_address').notNull(),

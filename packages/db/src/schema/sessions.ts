@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /**
- * A sign-in of a customer (spec 4 Login and Logout, spec 9 'Web login session 604800 seconds'). Its id is the `sid`
+ * A sign-in of a user (spec 4 Login and Logout, spec 9 'Web login session 604800 seconds'). Its id is the `sid`
  * of the session jwt and of the SIWE id token it came from. A session ends at `expiresAt` (the first sign-in plus
  * the session limit; no renewal moves it) or when logout sets `revokedAt`; every secure call checks both, in the
- * query that loads the customer.
+ * query that loads the user.
  */
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The first sign-in: the SIWE signature (the id token's auth_time) or the old user's social login. */
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -22,7 +22,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sessions_customer_idx').on(table.customerId),
+    index('sessions_user_idx').on(table.userId),
     check('sessions_end_after_sign_in', sql`${table.expiresAt} > ${table.signedInAt}`),
   ],
 );

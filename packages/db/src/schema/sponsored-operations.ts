@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { users } from './users';
 
 /**
  * User operations the API agreed to pay gas for (`POST /contract/gas/policy`, DESIGN.md section 6): each row is a
@@ -27,9 +27,9 @@ export const sponsoredOperations = pgTable(
   'sponsored_operations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     sender: text('sender').notNull(),
     nonce: text('nonce').notNull(),
     /** Which policy rule allowed it (e.g. 'session-key'). */
@@ -46,7 +46,7 @@ export const sponsoredOperations = pgTable(
   },
   (table) => [
     unique('sponsored_operations_sender_nonce_unique').on(table.sender, table.nonce),
-    index('sponsored_operations_customer_created_idx').on(table.customerId, table.createdAt),
+    index('sponsored_operations_user_created_idx').on(table.userId, table.createdAt),
     index('sponsored_operations_created_idx').on(table.createdAt),
     check('sponsored_operations_sender_lower', sql`${table.sender} = lower(${table.sender})`),
   ],

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { reserveProfileRegistration } from '../profile-registrations';
-import { customers } from '../schema/customers';
 import { ledgerEntries } from '../schema/ledger-entries';
+import { users } from '../schema/users';
 import type { SeedStep } from '../seed';
 
-/** Invite code of the demo referrer, so the referral entry (`/?inviteCode=DEMO01&sourceType=web`) works offline. */
-export const DEMO_REFERRER_INVITE_CODE = 'DEMO01';
+/** Invite code of the demo referrer, so the referral entry (`/?referralCode=DEMO01&sourceType=web`) works offline. */
+export const DEMO_REFERRER_REFERRAL_CODE = 'DEMO01';
 
 /** The demo referrer's handle, registered on chain like any player's. */
 export const DEMO_REFERRER_HANDLE = 'arena_demo';
@@ -21,12 +21,12 @@ export const demoReferrerSeed: SeedStep = {
   name: 'demo-referrer',
   async run(tx) {
     const [referrer] = await tx
-      .insert(customers)
-      .values({ inviteCode: DEMO_REFERRER_INVITE_CODE })
-      .returning({ id: customers.id });
+      .insert(users)
+      .values({ referralCode: DEMO_REFERRER_REFERRAL_CODE })
+      .returning({ id: users.id });
     if (!referrer) throw new Error('demo referrer was not inserted');
     await tx.insert(ledgerEntries).values({
-      customerId: referrer.id,
+      userId: referrer.id,
       asset: 'POINT',
       amount: 1000n,
       reason: 'seed:demo-referrer',
@@ -43,13 +43,13 @@ export const demoReferrerProfileSeed: SeedStep = {
   name: 'demo-referrer-profile',
   async run(tx) {
     const [referrer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.inviteCode, DEMO_REFERRER_INVITE_CODE));
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralCode, DEMO_REFERRER_REFERRAL_CODE));
     if (!referrer) throw new Error('the demo referrer is missing');
     // On a database where a player already holds the handle (before reservations existed), the demo goes without.
     await reserveProfileRegistration(tx, {
-      customerId: referrer.id,
+      userId: referrer.id,
       handle: DEMO_REFERRER_HANDLE,
       ownerAddress: DEMO_REFERRER_PROFILE_OWNER,
     });

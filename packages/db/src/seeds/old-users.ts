@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { customers } from '../schema/customers';
 import { oldLoginLocks } from '../schema/old-login-locks';
+import { users } from '../schema/users';
 import type { SeedStep } from '../seed';
 
 export type OldUserProvider = 'google' | 'twitter' | 'apple';
@@ -23,7 +23,7 @@ export interface OldUserTestIdentity {
 
 /**
  * Local test identities for the old users' Google, Twitter and Apple logins (spec points 1, 6). The embedded provider
- * lists them as buttons; this seed creates their old-type customers, so a local login finds an existing old account
+ * lists them as buttons; this seed creates their old-type users, so a local login finds an existing old account
  * with a web3auth address and no smart account, ready for the migration (bind).
  */
 export const OLD_USER_TEST_IDENTITIES: readonly OldUserTestIdentity[] = [
@@ -59,7 +59,7 @@ export const OLD_USER_TEST_IDENTITIES: readonly OldUserTestIdentity[] = [
 ];
 
 /** Invite codes of the seeded old users (6 letters and digits, unique). */
-const INVITE_CODES = ['OLDADA', 'OLDBOB', 'OLDCY1', 'OLDDEE'] as const;
+const REFERRAL_CODES = ['OLDADA', 'OLDBOB', 'OLDCY1', 'OLDDEE'] as const;
 
 export const oldUsersSeed: SeedStep = {
   name: 'old-users',
@@ -67,26 +67,24 @@ export const oldUsersSeed: SeedStep = {
     for (const [index, identity] of OLD_USER_TEST_IDENTITIES.entries()) {
       // A login may have created the account before this step ran; keep that row.
       await tx
-        .insert(customers)
+        .insert(users)
         .values({
           isOldType: true,
           loginProvider: identity.provider,
           loginSubject: identity.subject,
           web3authAddress: identity.web3authAddress,
-          inviteCode: INVITE_CODES[index] ?? '',
+          referralCode: REFERRAL_CODES[index] ?? '',
         })
         .onConflictDoNothing();
       if (!identity.lockReason) continue;
-      const [customer] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(
-          and(eq(customers.loginProvider, identity.provider), eq(customers.loginSubject, identity.subject)),
-        );
-      if (!customer) throw new Error(`old user ${identity.email} was not inserted`);
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.loginProvider, identity.provider), eq(users.loginSubject, identity.subject)));
+      if (!user) throw new Error(`old user ${identity.email} was not inserted`);
       await tx
         .insert(oldLoginLocks)
-        .values({ customerId: customer.id, reason: identity.lockReason })
+        .values({ userId: user.id, reason: identity.lockReason })
         .onConflictDoNothing();
     }
   },

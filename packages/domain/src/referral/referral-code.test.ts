@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterReferralCodeInput, isValidReferralCode, selectInviteCode } from './referral-code';
+import { filterReferralCodeInput, isValidReferralCode, selectReferralCode } from './referral-code';
 
 const anyString = fc.string({ unit: 'binary', maxLength: 40 });
 
@@ -48,10 +48,10 @@ describe("spec 5 Referral code: 'Only letters and digits, up to 6 characters. Ot
 
 describe("spec 5 Other: 'The invite code is sent only when one is selected or defaulted, otherwise empty.'", () => {
   it('prefers the selected code, then the default one, else empty', () => {
-    expect(selectInviteCode('SEL123', 'DEF456')).toBe('SEL123');
-    expect(selectInviteCode('', 'DEF456')).toBe('DEF456');
-    expect(selectInviteCode(null, 'DEF456')).toBe('DEF456');
-    expect(selectInviteCode(undefined, undefined)).toBe('');
-    expect(selectInviteCode('', null)).toBe('');
+    expect(selectReferralCode('SEL123', 'DEF456')).toBe('SEL123');
+    expect(selectReferralCode('', 'DEF456')).toBe('DEF456');
+    expect(selectReferralCode(null, 'DEF456')).toBe('DEF456');
+    expect(selectReferralCode(undefined, undefined)).toBe('');
+    expect(selectReferralCode('', null)).toBe('');
   });
 });

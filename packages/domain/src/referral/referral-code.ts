@@ -19,7 +19,7 @@ export function isValidReferralCode(code: string): boolean {
  * spec 5 Other: 'The invite code is sent only when one is selected or defaulted, otherwise empty.'
  * The selected code wins over the default one.
  */
-export function selectInviteCode(
+export function selectReferralCode(
   selected: string | null | undefined,
   defaulted: string | null | undefined,
 ): string {

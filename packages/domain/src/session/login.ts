@@ -1,15 +1,15 @@
 import { normalizeSourceType, type SourceType } from '../enums';
 import { ERROR_CODES, isErrorCode, MSG_KEYS } from '../error-codes';
 import { LOGIN_TEXT } from '../messages';
-import { selectInviteCode } from '../referral/referral-code';
+import { selectReferralCode } from '../referral/referral-code';
 
 /** spec 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
 export function isLoginComplete(parts: {
-  jwtKey?: string | null;
+  sessionToken?: string | null;
   idToken?: string | null;
-  publicKey?: string | null;
+  smartAccountAddress?: string | null;
 }): boolean {
-  return !!parts.jwtKey && !!parts.idToken && !!parts.publicKey;
+  return !!parts.sessionToken && !!parts.idToken && !!parts.smartAccountAddress;
 }
 
 export type LoginFailure = { kind: 'warningPopup' } | { kind: 'toast'; message: string };
@@ -51,13 +51,13 @@ export function bindFailureMessage(msgKey: unknown): string {
  * spec 5 Other: the invite fields of the login body. The code is the selected or default one, else empty; the
  * source type is used only if known, else web.
  */
-export function loginInviteFields(input: {
-  selectedInviteCode?: string | null;
-  defaultInviteCode?: string | null;
+export function loginReferralFields(input: {
+  selectedReferralCode?: string | null;
+  defaultReferralCode?: string | null;
   sourceType?: unknown;
-}): { inviteCode: string; sourceType: SourceType } {
+}): { referralCode: string; sourceType: SourceType } {
   return {
-    inviteCode: selectInviteCode(input.selectedInviteCode, input.defaultInviteCode),
+    referralCode: selectReferralCode(input.selectedReferralCode, input.defaultReferralCode),
     sourceType: normalizeSourceType(input.sourceType),
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bindFailureMessage, isLoginComplete, loginFailure, loginInviteFields } from './login';
+import { bindFailureMessage, isLoginComplete, loginFailure, loginReferralFields } from './login';
 import {
   decodeTokenPayload,
   isExpired,
@@ -156,11 +156,11 @@ describe('spec 8 login and bind errors', () => {
     });
     expect(loginFailure('Failed to initialize request')).toMatchObject({ kind: 'toast' });
   });
-  it("'Login, missing jwtKey, id token or public key: Counts as a login failure'", () => {
-    expect(isLoginComplete({ jwtKey: 'j', idToken: 'i', publicKey: 'p' })).toBe(true);
-    expect(isLoginComplete({ jwtKey: '', idToken: 'i', publicKey: 'p' })).toBe(false);
-    expect(isLoginComplete({ jwtKey: 'j', idToken: null, publicKey: 'p' })).toBe(false);
-    expect(isLoginComplete({ jwtKey: 'j', idToken: 'i' })).toBe(false);
+  it("'Login, missing sessionToken, id token or public key: Counts as a login failure'", () => {
+    expect(isLoginComplete({ sessionToken: 'j', idToken: 'i', smartAccountAddress: 'p' })).toBe(true);
+    expect(isLoginComplete({ sessionToken: '', idToken: 'i', smartAccountAddress: 'p' })).toBe(false);
+    expect(isLoginComplete({ sessionToken: 'j', idToken: null, smartAccountAddress: 'p' })).toBe(false);
+    expect(isLoginComplete({ sessionToken: 'j', idToken: 'i' })).toBe(false);
   });
   it("bind: msgKey customer.public.key.already.binded has its own text, else 'Bind failed, please try again'", () => {
     expect(bindFailureMessage('customer.public.key.already.binded')).toBe(
@@ -173,15 +173,19 @@ describe('spec 8 login and bind errors', () => {
 describe('spec 5 Other: invite code and source type of the login body', () => {
   it('uses the selected or default code and a known source type, else web', () => {
     expect(
-      loginInviteFields({ selectedInviteCode: 'ABC', defaultInviteCode: 'DEF', sourceType: 'DOJO_DASH' }),
+      loginReferralFields({
+        selectedReferralCode: 'ABC',
+        defaultReferralCode: 'DEF',
+        sourceType: 'DOJO_DASH',
+      }),
     ).toEqual({
-      inviteCode: 'ABC',
+      referralCode: 'ABC',
       sourceType: 'DOJO_DASH',
     });
-    expect(loginInviteFields({ defaultInviteCode: 'DEF', sourceType: 'tiktok' })).toEqual({
-      inviteCode: 'DEF',
+    expect(loginReferralFields({ defaultReferralCode: 'DEF', sourceType: 'tiktok' })).toEqual({
+      referralCode: 'DEF',
       sourceType: 'web',
     });
-    expect(loginInviteFields({})).toEqual({ inviteCode: '', sourceType: 'web' });
+    expect(loginReferralFields({})).toEqual({ referralCode: '', sourceType: 'web' });
   });
 });

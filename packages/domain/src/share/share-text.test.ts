@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  buildInviteLink,
+  buildReferralLink,
   buildShareText,
   buildXShareUrl,
   LINK_PLACEHOLDER,
@@ -13,17 +13,17 @@ import {
 
 describe("spec 2 Referral: 'a link carrying the invite code and source type web'", () => {
   it('builds the home link with inviteCode and sourceType=web', () => {
-    expect(buildInviteLink('http://localhost:3000', 'AB12CD')).toBe(
+    expect(buildReferralLink('http://localhost:3000', 'AB12CD')).toBe(
       'http://localhost:3000/?inviteCode=AB12CD&sourceType=web',
     );
-    expect(buildInviteLink('https://ojo.example/', 'x y')).toBe(
+    expect(buildReferralLink('https://ojo.example/', 'x y')).toBe(
       'https://ojo.example/?inviteCode=x+y&sourceType=web',
     );
   });
   it('round-trips the code through the URL (property)', () => {
     fc.assert(
       fc.property(fc.string(), (code) => {
-        const url = new URL(buildInviteLink('http://localhost:3000', code));
+        const url = new URL(buildReferralLink('http://localhost:3000', code));
         expect(url.pathname).toBe('/');
         expect(url.searchParams.get('inviteCode')).toBe(code);
         expect(url.searchParams.get('sourceType')).toBe('web');
@@ -42,12 +42,12 @@ describe("spec 2 Referral: 'Shared-post text replaces a link placeholder with a 
 });
 
 describe("spec 2 Referral / spec 9: 'The share text includes an @ mention, a product hashtag and $OJO.'", () => {
-  const link = buildInviteLink('http://localhost:3000', 'AB12CD');
+  const link = buildReferralLink('http://localhost:3000', 'AB12CD');
   it('includes the mention, hashtag, $OJO and the invite link', () => {
     const text = buildShareText({
       mention: 'OJOArena',
       hashtag: 'OJOArena',
-      inviteLink: link,
+      referralLink: link,
       productName: 'OJO Arena',
     });
     expect(text).toContain('@OJOArena');
@@ -57,7 +57,7 @@ describe("spec 2 Referral / spec 9: 'The share text includes an @ mention, a pro
     expect(text).toContain('OJO Arena');
   });
   it('does not double @ or #', () => {
-    const text = buildShareText({ mention: '@ojo', hashtag: '#ojo', inviteLink: link, productName: 'P' });
+    const text = buildShareText({ mention: '@ojo', hashtag: '#ojo', referralLink: link, productName: 'P' });
     expect(text).not.toContain('@@');
     expect(text).not.toContain('##');
   });

@@ -5,7 +5,7 @@ import { SOURCE_TYPE } from '../enums';
 export const LINK_PLACEHOLDER = '{link}';
 
 /** spec 2 Referral: 'a link carrying the invite code and source type web'. Points at the home page (referral entry). */
-export function buildInviteLink(origin: string, inviteCode: string): string {
+export function buildReferralLink(origin: string, inviteCode: string): string {
   const base = origin.replace(/\/+$/, '');
   const query = new URLSearchParams({ inviteCode, sourceType: SOURCE_TYPE.WEB });
   return `${base}/?${query.toString()}`;
@@ -21,8 +21,8 @@ export interface ShareTextInput {
   mention: string;
   /** Product hashtag, with or without '#'. */
   hashtag: string;
-  /** The invite link (buildInviteLink). */
-  inviteLink: string;
+  /** The invite link (buildReferralLink). */
+  referralLink: string;
   productName: string;
 }
 
@@ -32,7 +32,7 @@ export function buildShareText(input: ShareTextInput): string {
   const hashtag = `#${input.hashtag.replace(/^#+/, '')}`;
   return [
     `Predict, play and profit with me on ${input.productName} ${mention}!`,
-    `Join with my invite link and start earning $OJO: ${input.inviteLink}`,
+    `Join with my invite link and start earning $OJO: ${input.referralLink}`,
     hashtag,
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { chainConfigSchema } from '@ojo/api-contract/chain';
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env';
 
@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/env';
 const chainRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   app.get('/chain/config', { schema: chainConfigSchema }, async () => {
     const deployments = app.chain.deployments();
-    return customerSuccess({
+    return objSuccess({
       chainId: config.chain.chainId,
       rpcUrl: config.publicChain.rpcUrl,
       bundlerUrl: config.publicChain.bundlerUrl,

@@ -8,14 +8,14 @@ const positiveInt = z.coerce.number().int().positive();
  */
 export const gasEnvShape = {
   GAS_DAILY_SPONSORED_OPS: positiveInt.default(50),
-  // All customers' sponsored operations of 24 h: what they really cost plus what unexpired signatures could still
+  // All users' sponsored operations of 24 h: what they really cost plus what unexpired signatures could still
   // cost, in wei (default 1 ETH).
   GAS_DAILY_BUDGET_WEI: z
     .string()
     .regex(/^[0-9]{1,78}$/, 'must be a whole number of wei')
     .default('1000000000000000000')
     .transform((value) => BigInt(value)),
-  GAS_MAX_PENDING_PER_CUSTOMER: positiveInt.default(3),
+  GAS_MAX_PENDING_PER_USER: positiveInt.default(3),
   GAS_SPONSORSHIP_VALID_SECONDS: positiveInt.max(3600).default(300),
   GAS_ESTIMATE_MARGIN_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
   GAS_MAX_FEE_MULTIPLIER: z.coerce.number().min(1).max(100).default(2),
@@ -28,12 +28,12 @@ export const gasEnvShape = {
 type GasEnv = { [K in keyof typeof gasEnvShape]: z.output<(typeof gasEnvShape)[K]> };
 
 export interface GasConfig {
-  /** Sponsored operations per customer per 24 h (spent or still pending). */
+  /** Sponsored operations per user per 24 h (spent or still pending). */
   dailySponsoredOps: number;
-  /** Real costs of the last 24 h plus the maximum costs of pending signatures, all customers, in wei. */
+  /** Real costs of the last 24 h plus the maximum costs of pending signatures, all users, in wei. */
   dailyBudgetWei: bigint;
-  /** Signed, not yet run, not yet expired operations a customer may hold at once. */
-  maxPendingPerCustomer: number;
+  /** Signed, not yet run, not yet expired operations a user may hold at once. */
+  maxPendingPerUser: number;
   /** Life of a paymaster signature (its validUntil); a pending reservation ends with it. */
   sponsorshipValidSeconds: number;
   /** Each gas limit may exceed the bundler's estimate for the operation by at most this percentage. */
@@ -52,7 +52,7 @@ export function gasConfigFrom(values: GasEnv): GasConfig {
   return {
     dailySponsoredOps: values.GAS_DAILY_SPONSORED_OPS,
     dailyBudgetWei: values.GAS_DAILY_BUDGET_WEI,
-    maxPendingPerCustomer: values.GAS_MAX_PENDING_PER_CUSTOMER,
+    maxPendingPerUser: values.GAS_MAX_PENDING_PER_USER,
     sponsorshipValidSeconds: values.GAS_SPONSORSHIP_VALID_SECONDS,
     estimateMarginPercent: values.GAS_ESTIMATE_MARGIN_PERCENT,
     maxFeeMultiplier: values.GAS_MAX_FEE_MULTIPLIER,

@@ -1,10 +1,10 @@
 import { type Database, queryRows, type Transaction } from '@ojo/db/client';
-import { customers } from '@ojo/db/schema/customers';
 import {
   sponsoredOperationCosts,
   sponsoredOperationScans,
   sponsoredOperations,
 } from '@ojo/db/schema/sponsored-operations';
+import { users } from '@ojo/db/schema/users';
 import { and, eq, sql } from '@ojo/db/sql';
 import type { Address, Hex } from 'viem';
 import type { GasConfig } from './config';
@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BUDGET_LOCK_KEY = 0x6f6a6f676173n;
 
 export interface Reservation {
-  customerId: string;
+  userId: string;
   sender: Address;
   nonce: bigint;
   rule: string;
@@ -29,7 +29,7 @@ export interface Reservation {
   paymaster: Address;
 }
 
-type Limits = Pick<GasConfig, 'dailySponsoredOps' | 'dailyBudgetWei' | 'maxPendingPerCustomer'>;
+type Limits = Pick<GasConfig, 'dailySponsoredOps' | 'dailyBudgetWei' | 'maxPendingPerUser'>;
 
 /**
  * The chain's clock as last scanned for this paymaster: a reservation whose signature expired before it can no
@@ -64,8 +64,8 @@ const isSpent = sql`exists (
       and ${sponsoredOperationCosts.nonce} = ${sponsoredOperations.nonce}
   )`;
 
-/** The customer's sponsored operations of the last day that ran or may still run, and those still pending. */
-async function customerUsage(tx: Transaction, customerId: string, chainTime: Date, since: Date) {
+/** The user's sponsored operations of the last day that ran or may still run, and those still pending. */
+async function userUsage(tx: Transaction, userId: string, chainTime: Date, since: Date) {
   const [usage] = await tx
     .select({
       used: sql<number>`count(*) filter (where ${isSpent} or (${isPending(chainTime, since)}))`.mapWith(
@@ -76,7 +76,7 @@ async function customerUsage(tx: Transaction, customerId: string, chainTime: Dat
     .from(sponsoredOperations)
     .where(
       and(
-        eq(sponsoredOperations.customerId, customerId),
+        eq(sponsoredOperations.userId, userId),
         sql`${sponsoredOperations.createdAt} > ${since.toISOString()}`,
       ),
     );
@@ -96,22 +96,22 @@ async function budgetInUse(tx: Transaction, chainTime: Date, since: Date): Promi
   return BigInt(row?.spent ?? '0') + BigInt(row?.reserved ?? '0');
 }
 
-/** Refuses a new reservation past the customer's daily allowance or pending limit. */
-async function checkCustomerLimits(
+/** Refuses a new reservation past the user's daily allowance or pending limit. */
+async function checkUserLimits(
   tx: Transaction,
-  customerId: string,
+  userId: string,
   chainTime: Date,
   since: Date,
   limits: Limits,
 ): Promise<void> {
-  const usage = await customerUsage(tx, customerId, chainTime, since);
+  const usage = await userUsage(tx, userId, chainTime, since);
   if (usage.used >= limits.dailySponsoredOps) {
     throw gasError('dailyLimit', 'The daily sponsored operations are used up');
   }
-  if (usage.pending >= limits.maxPendingPerCustomer) {
+  if (usage.pending >= limits.maxPendingPerUser) {
     throw gasError(
       'tooManyPending',
-      `At most ${limits.maxPendingPerCustomer} sponsored operations may wait to be sent at once`,
+      `At most ${limits.maxPendingPerUser} sponsored operations may wait to be sent at once`,
     );
   }
 }
@@ -127,7 +127,7 @@ async function writeReservation(
 ): Promise<void> {
   if (!known) {
     await tx.insert(sponsoredOperations).values({
-      customerId: reservation.customerId,
+      userId: reservation.userId,
       sender: reservation.sender.toLowerCase(),
       nonce: reservation.nonce.toString(),
       rule: reservation.rule,
@@ -157,10 +157,10 @@ async function writeReservation(
 }
 
 /**
- * Reserves the paymaster's deposit for one signed operation, or refuses with a 429: the customer's daily
+ * Reserves the paymaster's deposit for one signed operation, or refuses with a 429: the user's daily
  * allowance, their pending signatures (so throwaway accounts cannot hold the budget), and the global daily budget
  * (real costs plus pending maxima). Signing (sender, nonce) again keeps one reservation, at the dearest version
- * and the latest expiry. Safe on several API nodes: the customer row and a global advisory lock serialise it.
+ * and the latest expiry. Safe on several API nodes: the user row and a global advisory lock serialise it.
  */
 export async function reserveSponsorship(
   db: Database,
@@ -171,12 +171,8 @@ export async function reserveSponsorship(
   const nonce = reservation.nonce.toString();
   const since = new Date(Date.now() - DAY_MS);
   await db.transaction(async (tx) => {
-    // One customer's requests queue here, so two at once cannot both take the last allowance.
-    await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.id, reservation.customerId))
-      .for('update');
+    // One user's requests queue here, so two at once cannot both take the last allowance.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, reservation.userId)).for('update');
     const chainTime = await scannedChainTime(tx, reservation.chainId, reservation.paymaster);
     const [known] = await tx
       .select({
@@ -188,7 +184,7 @@ export async function reserveSponsorship(
       .where(and(eq(sponsoredOperations.sender, sender), eq(sponsoredOperations.nonce, nonce)))
       .limit(1);
 
-    if (!known?.isPending) await checkCustomerLimits(tx, reservation.customerId, chainTime, since, limits);
+    if (!known?.isPending) await checkUserLimits(tx, reservation.userId, chainTime, since, limits);
 
     // A pending reservation already holds its cost; anything else takes all of it from the budget.
     const extraCost = known?.isPending
@@ -197,7 +193,7 @@ export async function reserveSponsorship(
         : 0n
       : reservation.maxCostWei;
     if (extraCost > 0n) {
-      // Every customer's requests queue here, so two at once cannot both take the last of the budget.
+      // Every user's requests queue here, so two at once cannot both take the last of the budget.
       await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
       if ((await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
         throw gasError('dailyBudget', 'The daily sponsorship budget is used up');

@@ -1,4 +1,4 @@
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import { gasPolicySchema } from '@ojo/api-contract/gas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env';
@@ -18,13 +18,13 @@ const gasRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { co
     '/contract/gas/policy',
     { schema: { ...gasPolicySchema, security: secureSecurity }, preHandler: app.authenticate },
     async (request) =>
-      customerSuccess(
+      objSuccess(
         await sponsorUserOperation(
           app.db,
           app.chain,
           config.gas,
           { bundler, recordCosts: costs.run },
-          request.customer,
+          request.user,
           request.body,
         ),
       ),

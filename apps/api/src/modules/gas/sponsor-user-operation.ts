@@ -9,7 +9,7 @@ import {
 import { encodeSessionKeySignature, STUB_ECDSA_SIGNATURE } from '@ojo/contracts/smart-account';
 import { getUserOperationHashV08 } from '@ojo/contracts/user-operation';
 import type { Database } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { type Address, getAddress, type Hex, isAddressEqual, size, toHex, zeroAddress } from 'viem';
 import type { UserOperation } from 'viem/account-abstraction';
 import type { ChainService } from '../chain/chain-service';
@@ -77,7 +77,7 @@ async function checkSenderAccount(operation: UnsignedUserOperation, sender: Addr
   const expectedFactory = chain.contractAddress('SmartAccountFactory');
   const factory = operation.factory ?? undefined;
   if (!factory) {
-    // Login accepts any address that can sign (an EOA, any ERC-1271 contract), so being the customer's osp_aa
+    // Login accepts any address that can sign (an EOA, any ERC-1271 contract), so being the user's osp_aa
     // proves nothing about what `execute` does: only the product's own deployed SmartAccount is sponsored.
     if (!(await productAccountChecker(chain, expectedFactory).isProductAccount(sender))) {
       throw gasError('senderNotProductAccount', 'Only deployed product smart accounts are sponsored');
@@ -127,9 +127,9 @@ function withPaymasterStub(
 }
 
 /**
- * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's customer sends
+ * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's user sends
  * it from its own smart account, every call it makes is allowed by the policy table, it asks for no more gas than
- * the bundler estimates it needs at no more than the network's price, and the customer's allowance and the global
+ * the bundler estimates it needs at no more than the network's price, and the user's allowance and the global
  * budget have room. Anything else is a 4xx with a code saying why.
  */
 export async function sponsorUserOperation(
@@ -137,15 +137,15 @@ export async function sponsorUserOperation(
   chain: ChainService,
   config: GasConfig,
   dependencies: SponsorshipDependencies,
-  customer: Customer,
+  user: User,
   operation: UnsignedUserOperation,
 ): Promise<GasPolicyResult> {
-  if (!customer.ospAaAddress) {
-    throw gasError('noSmartAccount', 'The customer has no smart account');
+  if (!user.smartAccountAddress) {
+    throw gasError('noSmartAccount', 'The user has no smart account');
   }
   const sender = getAddress(operation.sender);
-  if (!isAddressEqual(sender, customer.ospAaAddress as Address)) {
-    throw gasError('senderNotAllowed', "Only the customer's own smart account is sponsored");
+  if (!isAddressEqual(sender, user.smartAccountAddress as Address)) {
+    throw gasError('senderNotAllowed', "Only the user's own smart account is sponsored");
   }
   const paymaster = chain.contractAddress('VerifyingPaymaster');
   const rule = allowedRules(operation, sender, chain);
@@ -179,7 +179,7 @@ export async function sponsorUserOperation(
     userOperation: sponsored,
   });
   const reservation = {
-    customerId: customer.id,
+    userId: user.id,
     sender,
     nonce: operation.nonce,
     rule,

@@ -1,4 +1,4 @@
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import { idTokenRefreshSchema, siweNonceSchema, siweVerifySchema } from '@ojo/api-contract/identity';
 import { TOKEN_RENEW_THRESHOLD_SECONDS } from '@ojo/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   const productAccounts = createProductAccountSigners(app.chain);
 
   app.get('/identity/siwe/nonce', { schema: siweNonceSchema, config: { rateLimit } }, async () =>
-    customerSuccess({ nonce: await createNonce(app.db, { purpose: NONCE_PURPOSE.siwe }) }),
+    objSuccess({ nonce: await createNonce(app.db, { purpose: NONCE_PURPOSE.siwe }) }),
   );
 
   app.post('/identity/siwe/verify', { schema: siweVerifySchema, config: { rateLimit } }, async (request) => {
@@ -29,7 +29,7 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
       { message: request.body.message, signature: request.body.signature as Hex },
       new Date(app.now()),
     );
-    return customerSuccess(await app.identity.issue(address));
+    return objSuccess(await app.identity.issue(address));
   });
 
   app.post('/identity/refresh', { schema: idTokenRefreshSchema, config: { rateLimit } }, async (request) => {
@@ -55,9 +55,9 @@ const identityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     // spec 4: renew only when under 1200 s remain. The renewal keeps the sign-in time and session, so it ends when
     // the session does (the sign-in plus the session limit): no token, even a leaked one, outlives it.
     if (claims.expiresAt - now > TOKEN_RENEW_THRESHOLD_SECONDS * 1000) {
-      return customerSuccess({ idToken, expiresAt: claims.expiresAt });
+      return objSuccess({ idToken, expiresAt: claims.expiresAt });
     }
-    return customerSuccess(
+    return objSuccess(
       await app.identity.issue(claims.address, { authTime: claims.authTime, sessionId: claims.sessionId }),
     );
   });

@@ -1,7 +1,7 @@
 import type { Database } from '@ojo/db/client';
 import type { HeldLease } from '@ojo/db/leases';
-import { customers } from '@ojo/db/schema/customers';
 import { leases } from '@ojo/db/schema/leases';
+import { users } from '@ojo/db/schema/users';
 import { indexedBlocks, type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
 import { and, desc, eq, gte, inArray, ne, sql } from '@ojo/db/sql';
 import type { BlockHeader, ValueMove } from './block-source';
@@ -25,9 +25,9 @@ export async function indexerTip(db: Database, chainId: number) {
 async function smartAccountsAmong(db: Database | Tx, addresses: readonly string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const rows = await db
-    .select({ address: customers.ospAaAddress })
-    .from(customers)
-    .where(inArray(customers.ospAaAddress, [...new Set(addresses)]));
+    .select({ address: users.smartAccountAddress })
+    .from(users)
+    .where(inArray(users.smartAccountAddress, [...new Set(addresses)]));
   return new Set(rows.map((row) => row.address as string));
 }
 

@@ -1,75 +1,57 @@
 import { OAUTH_MSG_KEYS } from '@ojo/api-contract/oauth';
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
-import { z } from 'zod';
+import * as client from 'openid-client';
 import { AppError } from '../../lib/errors';
 import type { OidcProviderSettings } from './provider-settings';
 
-const HTTP_TIMEOUT_MS = 5000;
+/** Seconds one HTTP call to a provider may take (discovery, token endpoint, JWKS). */
+const HTTP_TIMEOUT_SECONDS = 5;
 const DISCOVERY_TTL_MS = 3_600_000;
-const JWKS_TTL_MS = 600_000;
+/** The id token algorithms we accept, in order of preference; the provider's discovery picks one of them. */
 const ID_TOKEN_ALGORITHMS = ['ES256', 'RS256'];
+/** Statuses whose Response must not have a body (the Fetch standard's "null body status"). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-export interface HttpResponse {
-  status: number;
-  body: unknown;
-}
-
-/** One HTTP call of the OpenID Connect client; `transportFor` picks how it travels. */
-export type HttpTransport = (
-  url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-) => Promise<HttpResponse>;
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+function injectHeaders(headers: Record<string, string | string[] | number | undefined>): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) result.append(name, String(one));
   }
+  return result;
 }
 
 /**
- * Calls to this API's own public origin (the embedded provider) go through `app.inject`: the same routes and HTTP
- * semantics, without depending on the public URL being reachable from inside (proxies, tests that do not listen).
- * Everything else goes out with fetch and a timeout.
+ * The fetch the OpenID Connect client uses. Calls to this API's own public origin (the embedded provider) go through
+ * `app.inject`: the same routes and HTTP semantics, without depending on the public URL being reachable from inside
+ * (proxies, tests that do not listen). Everything else goes out with fetch and openid-client's timeout signal.
  */
-export function transportFor(app: FastifyInstance, publicUrl: string): HttpTransport {
+export function fetchFor(app: FastifyInstance, publicUrl: string): client.CustomFetch {
   const ownOrigin = new URL(publicUrl).origin;
-  return async (url, init) => {
+  return async (url, options) => {
     const target = new URL(url);
-    if (target.origin === ownOrigin) {
-      const response = await app.inject({
-        method: init.method,
-        url: `${target.pathname}${target.search}`,
-        headers: init.headers,
-        ...(init.body === undefined ? {} : { payload: init.body }),
-      });
-      return { status: response.statusCode, body: parseJson(response.body) };
+    if (target.origin !== ownOrigin) return fetch(url, options);
+    const body = options.body;
+    if (
+      body !== undefined &&
+      body !== null &&
+      typeof body !== 'string' &&
+      !(body instanceof URLSearchParams)
+    ) {
+      throw new TypeError('the embedded provider is called with string or form bodies only');
     }
-    const response = await fetch(url, {
-      method: init.method,
-      ...(init.headers ? { headers: init.headers } : {}),
-      ...(init.body === undefined ? {} : { body: init.body }),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      redirect: 'error',
+    const response = await app.inject({
+      method: options.method as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: options.headers,
+      ...(body === undefined || body === null ? {} : { payload: body.toString() }),
     });
-    return { status: response.status, body: parseJson(await response.text()) };
+    return new Response(NULL_BODY_STATUSES.has(response.statusCode) ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: injectHeaders(response.headers),
+    });
   };
 }
-
-const discoverySchema = z.object({
-  issuer: z.string(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-  authorization_endpoint: z.url(),
-  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
-});
-export type ProviderDiscovery = z.infer<typeof discoverySchema>;
-
-const tokenResponseSchema = z.object({ id_token: z.string().min(1), token_type: z.string().optional() });
-const tokenErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
-const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
 function unavailable(provider: string, why: string): AppError {
   return new AppError(
@@ -80,36 +62,137 @@ function unavailable(provider: string, why: string): AppError {
   );
 }
 
-export interface VerifiedIdentity {
-  subject: string;
-  email: string | undefined;
-  claims: JWTPayload;
+function idTokenInvalid(why: string): AppError {
+  return new AppError(
+    401,
+    'OAUTH_ID_TOKEN_INVALID',
+    OAUTH_MSG_KEYS.idTokenInvalid,
+    `The id token is invalid: ${why}`,
+  );
+}
+
+/** What openid-client (oauth4webapi inside) tells about a failed check: its message, code and the claim at fault. */
+function problemOf(error: unknown): { message: string; code: string | undefined; claim: unknown } {
+  const wrapped = error instanceof client.ClientError;
+  const inner = wrapped && error.cause instanceof Error ? error.cause : error;
+  const code = wrapped ? error.code : (inner as { code?: unknown }).code;
+  const details = (inner as { cause?: { claim?: unknown } }).cause;
+  return {
+    message:
+      code === 'OAUTH_TIMEOUT'
+        ? `no answer within ${HTTP_TIMEOUT_SECONDS} s`
+        : inner instanceof Error
+          ? inner.message
+          : String(inner),
+    code: typeof code === 'string' ? code : undefined,
+    claim: details && typeof details === 'object' ? details.claim : undefined,
+  };
 }
 
 /**
- * The API as an OpenID Connect relying party (confidential client): discovery, code exchange with the client
- * secret and id token verification against the provider's JWKS. Discovery documents and key sets are cached.
+ * Maps a failed code exchange to the errors the web shows (OAUTH_MSG_KEYS): the provider refusing the code is the
+ * person's problem (401), a bad id token is a refused login (401), everything else is the provider or our
+ * configuration (502).
+ */
+function loginError(settings: OidcProviderSettings, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof client.ResponseBodyError) {
+    // Our own credentials wrong (invalid_client) is a configuration problem, not the person's.
+    if (error.status >= 500 || error.error === 'invalid_client') {
+      return unavailable(settings.provider, `token endpoint answered HTTP ${error.status} ${error.error}`);
+    }
+    return new AppError(
+      401,
+      'OAUTH_CODE_REJECTED',
+      OAUTH_MSG_KEYS.codeRejected,
+      `${settings.provider} refused the code: ${error.error}${
+        error.error_description ? ` (${error.error_description})` : ''
+      }`,
+    );
+  }
+  if (error instanceof client.WWWAuthenticateChallengeError) {
+    return unavailable(settings.provider, 'the provider refused the client credentials');
+  }
+  const problem = problemOf(error);
+  // A nonce missing from the id token or differing from this login's: a code of another login replayed here.
+  if (problem.claim === 'nonce' || /JWT "nonce"/.test(problem.message))
+    return idTokenInvalid('nonce mismatch');
+  const aboutIdToken =
+    problem.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' ||
+    problem.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' ||
+    problem.code === 'OAUTH_KEY_SELECTION_FAILED' ||
+    (problem.code === 'OAUTH_INVALID_RESPONSE' && /JWT|ID Token/.test(problem.message));
+  if (aboutIdToken) return idTokenInvalid(problem.message);
+  return unavailable(settings.provider, problem.message);
+}
+
+export interface VerifiedIdentity {
+  subject: string;
+  email: string | undefined;
+  claims: client.IDToken;
+}
+
+/**
+ * The API as an OpenID Connect relying party (confidential client) through openid-client: discovery (cached per
+ * issuer), the authorization code grant with the client secret and the PKCE verifier, and id token validation
+ * (signature against the provider's JWKS, issuer, audience/azp, expiry, nonce, one agreed algorithm).
  */
 export class OidcRelyingParty {
-  private readonly discoveries = new Map<string, { value: ProviderDiscovery; expiresAt: number }>();
-  private readonly keySets = new Map<string, { value: JSONWebKeySet; expiresAt: number }>();
+  private readonly configurations = new Map<string, { value: client.Configuration; expiresAt: number }>();
 
-  constructor(private readonly transport: HttpTransport) {}
+  constructor(private readonly customFetch: client.CustomFetch) {}
 
-  async discover(settings: OidcProviderSettings): Promise<ProviderDiscovery> {
-    const cached = this.discoveries.get(settings.issuer);
+  async discover(settings: OidcProviderSettings): Promise<client.Configuration> {
+    const cached = this.configurations.get(settings.issuer);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
-    const response = await this.call(settings, `${settings.issuer}/.well-known/openid-configuration`, {
-      method: 'GET',
+    const issuer = new URL(settings.issuer);
+    // Plain HTTP only for local issuers (the embedded provider, tests); Google and Apple are HTTPS.
+    const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
+    let discovered: client.Configuration;
+    try {
+      // discovery() also checks that the document names the issuer it was fetched for (Discovery 4.3).
+      discovered = await client.discovery(issuer, settings.clientId, undefined, undefined, {
+        [client.customFetch]: this.customFetch,
+        timeout: HTTP_TIMEOUT_SECONDS,
+        execute,
+      });
+    } catch (error) {
+      throw unavailable(settings.provider, `discovery failed (${problemOf(error).message})`);
+    }
+    const server = discovered.serverMetadata();
+    const algorithm = ID_TOKEN_ALGORITHMS.find((candidate) =>
+      (server.id_token_signing_alg_values_supported ?? ['RS256']).includes(candidate),
+    );
+    if (!algorithm) throw unavailable(settings.provider, 'no id token algorithm we accept');
+    const methods = server.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
+    const authentication = methods.includes('client_secret_basic')
+      ? client.ClientSecretBasic(settings.clientSecret)
+      : client.ClientSecretPost(settings.clientSecret);
+    const configuration = new client.Configuration(
+      server,
+      settings.clientId,
+      { id_token_signed_response_alg: algorithm },
+      authentication,
+    );
+    configuration[client.customFetch] = this.customFetch;
+    configuration.timeout = HTTP_TIMEOUT_SECONDS;
+    for (const step of execute) step(configuration);
+    // Also verify the id token's signature against the provider's JWKS (cached 5 min, refetched for an unknown kid
+    // at most once a minute). OpenID Connect lets a client trust TLS to the token endpoint instead, but the embedded
+    // provider is plain HTTP and a verified signature costs little.
+    client.enableNonRepudiationChecks(configuration);
+    this.configurations.set(settings.issuer, {
+      value: configuration,
+      expiresAt: Date.now() + DISCOVERY_TTL_MS,
     });
-    const parsed = discoverySchema.safeParse(response.body);
-    if (response.status !== 200 || !parsed.success)
-      throw unavailable(settings.provider, 'bad discovery document');
-    // OpenID Connect Discovery 4.3: the document must name the issuer it was fetched for.
-    if (parsed.data.issuer !== settings.issuer)
-      throw unavailable(settings.provider, 'discovery issuer mismatch');
-    this.discoveries.set(settings.issuer, { value: parsed.data, expiresAt: Date.now() + DISCOVERY_TTL_MS });
-    return parsed.data;
+    return configuration;
+  }
+
+  /** The provider's authorization endpoint, where the web sends the browser. */
+  async authorizationEndpoint(settings: OidcProviderSettings): Promise<string> {
+    const endpoint = (await this.discover(settings)).serverMetadata().authorization_endpoint;
+    if (!endpoint) throw unavailable(settings.provider, 'discovery names no authorization endpoint');
+    return endpoint;
   }
 
   /** Exchanges the code and returns the verified identity of its id token. */
@@ -117,138 +200,31 @@ export class OidcRelyingParty {
     settings: OidcProviderSettings,
     input: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
   ): Promise<VerifiedIdentity> {
-    const discovery = await this.discover(settings);
-    const idToken = await this.exchange(settings, discovery, input);
-    return this.verifyIdToken(settings, discovery, idToken, input.nonce);
-  }
-
-  private async exchange(
-    settings: OidcProviderSettings,
-    discovery: ProviderDiscovery,
-    input: { code: string; redirectUri: string; codeVerifier: string },
-  ): Promise<string> {
-    const form = new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      code_verifier: input.codeVerifier,
-    });
-    const headers: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    };
-    const methods = discovery.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
-    if (methods.includes('client_secret_basic')) {
-      // RFC 6749 2.3.1: form-urlencode id and secret before joining them.
-      const credentials = `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`;
-      headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-    } else {
-      form.set('client_id', settings.clientId);
-      form.set('client_secret', settings.clientSecret);
+    const configuration = await this.discover(settings);
+    // The web received the callback and checked its state (it alone holds it); the API gets the code and the
+    // provider the web started with. The callback URL is rebuilt from both: the issuer is the one of `provider`
+    // (RFC 9207 asks for it when the provider announces it), and no state travels here.
+    const callback = new URL(input.redirectUri);
+    callback.searchParams.set('code', input.code);
+    if (configuration.serverMetadata().authorization_response_iss_parameter_supported) {
+      callback.searchParams.set('iss', settings.issuer);
     }
-    const response = await this.call(settings, discovery.token_endpoint, {
-      method: 'POST',
-      headers,
-      body: form.toString(),
-    });
-    if (response.status === 200) {
-      const parsed = tokenResponseSchema.safeParse(response.body);
-      if (!parsed.success) throw unavailable(settings.provider, 'the token response has no id_token');
-      return parsed.data.id_token;
-    }
-    const refusal = tokenErrorSchema.safeParse(response.body);
-    if (!refusal.success || response.status >= 500) {
-      throw unavailable(settings.provider, `token endpoint answered HTTP ${response.status}`);
-    }
-    if (refusal.data.error === 'invalid_client') {
-      // Our own credentials are wrong: a configuration problem, not the person's.
-      throw unavailable(settings.provider, 'the provider refused the client credentials');
-    }
-    throw new AppError(
-      401,
-      'OAUTH_CODE_REJECTED',
-      OAUTH_MSG_KEYS.codeRejected,
-      `${settings.provider} refused the code: ${refusal.data.error}${
-        refusal.data.error_description ? ` (${refusal.data.error_description})` : ''
-      }`,
-    );
-  }
-
-  private async keySet(
-    settings: OidcProviderSettings,
-    discovery: ProviderDiscovery,
-    refresh: boolean,
-  ): Promise<JSONWebKeySet> {
-    const cached = this.keySets.get(discovery.jwks_uri);
-    if (!refresh && cached && cached.expiresAt > Date.now()) return cached.value;
-    const response = await this.call(settings, discovery.jwks_uri, { method: 'GET' });
-    const parsed = jwksSchema.safeParse(response.body);
-    if (response.status !== 200 || !parsed.success) throw unavailable(settings.provider, 'bad JWKS');
-    const value = parsed.data as JSONWebKeySet;
-    this.keySets.set(discovery.jwks_uri, { value, expiresAt: Date.now() + JWKS_TTL_MS });
-    return value;
-  }
-
-  private async verifyIdToken(
-    settings: OidcProviderSettings,
-    discovery: ProviderDiscovery,
-    idToken: string,
-    nonce: string,
-  ): Promise<VerifiedIdentity> {
-    const invalid = (why: string) =>
-      new AppError(
-        401,
-        'OAUTH_ID_TOKEN_INVALID',
-        OAUTH_MSG_KEYS.idTokenInvalid,
-        `The id token is invalid: ${why}`,
-      );
-    const verify = async (refresh: boolean) =>
-      jwtVerify(idToken, createLocalJWKSet(await this.keySet(settings, discovery, refresh)), {
-        algorithms: ID_TOKEN_ALGORITHMS,
-        issuer: settings.issuer,
-        audience: settings.clientId,
-        requiredClaims: ['sub', 'iat', 'exp'],
-        clockTolerance: 30,
+    try {
+      const tokens = await client.authorizationCodeGrant(configuration, callback, {
+        pkceCodeVerifier: input.codeVerifier,
+        // Always required and compared, so a code or id token of another login cannot be replayed here.
+        expectedNonce: input.nonce,
+        idTokenExpected: true,
       });
-    let payload: JWTPayload;
-    try {
-      try {
-        ({ payload } = await verify(false));
-      } catch (error) {
-        // The provider may have rotated its keys since we cached them.
-        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-        ({ payload } = await verify(true));
-      }
+      const claims = tokens.claims();
+      if (!claims?.sub) throw idTokenInvalid('no subject');
+      return {
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email : undefined,
+        claims,
+      };
     } catch (error) {
-      if (error instanceof errors.JOSEError) throw invalid(error.code);
-      throw error;
-    }
-    // OpenID Connect Core 3.1.3.7: with several audiences, azp must be us.
-    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== settings.clientId) {
-      throw invalid('azp is not this client');
-    }
-    // The nonce is always required and compared, so a code or id token of another login cannot be replayed here.
-    if (typeof payload.nonce !== 'string' || payload.nonce !== nonce) throw invalid('nonce mismatch');
-    if (!payload.sub) throw invalid('no subject');
-    return {
-      subject: payload.sub,
-      email: typeof payload.email === 'string' ? payload.email : undefined,
-      claims: payload,
-    };
-  }
-
-  private async call(
-    settings: OidcProviderSettings,
-    url: string,
-    init: Parameters<HttpTransport>[1],
-  ): Promise<HttpResponse> {
-    try {
-      return await this.transport(url, init);
-    } catch (error) {
-      throw unavailable(
-        settings.provider,
-        `cannot reach ${new URL(url).origin} (${(error as Error).message})`,
-      );
+      throw loginError(settings, error);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import {
   OAUTH_MSG_KEYS,
   type OauthProviderInfo,
@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 import { publicSecurity } from '../../plugins/openapi';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { OidcRelyingParty, transportFor } from './oidc-client';
+import { fetchFor, OidcRelyingParty } from './oidc-client';
 import { PROVIDER_DISPLAY_NAMES, resolveOidcProviders, webRedirectUris } from './provider-settings';
 import { assertOldLoginAllowed, findOrCreateOldUser } from './service';
 
@@ -21,7 +21,7 @@ const SCOPE = 'openid email profile';
 const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const providers = resolveOidcProviders(config);
   const redirectUris = webRedirectUris(config);
-  const relyingParty = new OidcRelyingParty(transportFor(app, config.publicUrl));
+  const relyingParty = new OidcRelyingParty(fetchFor(app, config.publicUrl));
 
   app.get(
     '/customer/login/oauth/providers',
@@ -32,12 +32,11 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         const settings = providers[provider];
         if (!settings) continue;
         try {
-          const discovery = await relyingParty.discover(settings);
           list.push({
             provider,
             displayName: PROVIDER_DISPLAY_NAMES[provider],
             issuer: settings.issuer,
-            authorizationEndpoint: discovery.authorization_endpoint,
+            authorizationEndpoint: await relyingParty.authorizationEndpoint(settings),
             clientId: settings.clientId,
             redirectUri: redirectUris[0] ?? '',
             scope: SCOPE,
@@ -47,7 +46,7 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
           app.log.warn({ err: error, provider }, 'OpenID provider discovery failed');
         }
       }
-      return customerSuccess(list);
+      return objSuccess(list);
     },
   );
 
@@ -77,13 +76,13 @@ const oauthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         );
       }
       const identity = await relyingParty.login(settings, { code, redirectUri, codeVerifier, nonce });
-      const customer = await findOrCreateOldUser(app.db, provider, identity.subject, {
+      const user = await findOrCreateOldUser(app.db, provider, identity.subject, {
         autoCreate: config.oidc.autoCreateOldUsers,
       });
-      await assertOldLoginAllowed(app.db, customer);
-      return customerSuccess({
-        jwtKey: await app.issueSessionToken(customer.id),
-        created: customer.createdAt.getTime(),
+      await assertOldLoginAllowed(app.db, user);
+      return objSuccess({
+        jwtKey: await app.issueSessionToken(user.id),
+        created: user.createdAt.getTime(),
       });
     },
   );

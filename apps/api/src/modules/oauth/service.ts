@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { OAUTH_MSG_KEYS, OLD_LOGIN_LOCKED_CODE } from '@ojo/api-contract/oauth';
 import type { Database } from '@ojo/db/client';
-import { type Customer, customers } from '@ojo/db/schema/customers';
 import { oldLoginLocks } from '@ojo/db/schema/old-login-locks';
+import { type User, users } from '@ojo/db/schema/users';
 import { and, eq } from '@ojo/db/sql';
 import type { LoginProvider } from '@ojo/domain/enums';
 import { keccak256, slice, toBytes } from 'viem';
 import { AppError } from '../../lib/errors';
 
-const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const INVITE_CODE_ATTEMPTS = 8;
+const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const REFERRAL_CODE_ATTEMPTS = 8;
 
 /**
  * The web3auth address of an old identity: the last 20 bytes of keccak256("web3auth:<provider>:<subject>"),
@@ -22,24 +22,24 @@ export function web3authAddressFor(provider: LoginProvider, subject: string): st
   return slice(keccak256(toBytes(`web3auth:${provider}:${subject}`)), 12).toLowerCase();
 }
 
-function randomInviteCode(): string {
+function randomReferralCode(): string {
   let code = '';
   for (let index = 0; index < 6; index += 1)
-    code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
   return code;
 }
 
-async function findOldUser(db: Database, provider: LoginProvider, subject: string): Promise<Customer | null> {
-  const [customer] = await db
+async function findOldUser(db: Database, provider: LoginProvider, subject: string): Promise<User | null> {
+  const [user] = await db
     .select()
-    .from(customers)
-    .where(and(eq(customers.loginProvider, provider), eq(customers.loginSubject, subject)))
+    .from(users)
+    .where(and(eq(users.loginProvider, provider), eq(users.loginSubject, subject)))
     .limit(1);
-  return customer ?? null;
+  return user ?? null;
 }
 
 /**
- * The old-type customer of a social identity. Unknown identities are created when `autoCreate` is on (the local
+ * The old-type user of a social identity. Unknown identities are created when `autoCreate` is on (the local
  * provider stands in for the old system's whole user base, so anyone signing in there is an old user); otherwise
  * they are refused, because a real provider's new identity is not an account of the old system.
  */
@@ -48,7 +48,7 @@ export async function findOrCreateOldUser(
   provider: LoginProvider,
   subject: string,
   options: { autoCreate: boolean },
-): Promise<Customer> {
+): Promise<User> {
   const existing = await findOldUser(db, provider, subject);
   if (existing) return existing;
   if (!options.autoCreate) {
@@ -59,16 +59,16 @@ export async function findOrCreateOldUser(
       `No old account belongs to this ${provider} identity; new players log in with a smart account`,
     );
   }
-  for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     // Any unique conflict (the same identity created concurrently, or an invite code collision) inserts nothing.
     const [created] = await db
-      .insert(customers)
+      .insert(users)
       .values({
         isOldType: true,
         loginProvider: provider,
         loginSubject: subject,
         web3authAddress: web3authAddressFor(provider, subject),
-        inviteCode: randomInviteCode(),
+        referralCode: randomReferralCode(),
       })
       .onConflictDoNothing()
       .returning();
@@ -76,15 +76,15 @@ export async function findOrCreateOldUser(
     const concurrent = await findOldUser(db, provider, subject);
     if (concurrent) return concurrent;
   }
-  throw new Error('could not allocate an invite code for a new old-type customer');
+  throw new Error('could not allocate an invite code for a new old-type user');
 }
 
 /** Refuses a locked old account with cause code 5115, which makes the web open its warning popup (spec 8). */
-export async function assertOldLoginAllowed(db: Database, customer: Customer): Promise<void> {
+export async function assertOldLoginAllowed(db: Database, user: User): Promise<void> {
   const [lock] = await db
     .select({ reason: oldLoginLocks.reason })
     .from(oldLoginLocks)
-    .where(eq(oldLoginLocks.customerId, customer.id))
+    .where(eq(oldLoginLocks.userId, user.id))
     .limit(1);
   if (lock) {
     throw new AppError(

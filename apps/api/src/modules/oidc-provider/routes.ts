@@ -1,3 +1,4 @@
+// Hand-written: oidc-provider v9 declares Node 20 unsupported (warns at import); swap it in on Node 22.
 import { randomBytes } from 'node:crypto';
 import { LOGIN_PROVIDERS, type LoginProvider } from '@ojo/domain/enums';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

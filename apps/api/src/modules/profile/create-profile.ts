@@ -1,8 +1,8 @@
 import type { ProfileRegistration } from '@ojo/api-contract/profile';
 import type { Database } from '@ojo/db/client';
 import { reserveProfileRegistration } from '@ojo/db/profile-registrations';
-import type { Customer } from '@ojo/db/schema/customers';
 import { profileRegistrations } from '@ojo/db/schema/profile-registrations';
+import type { User } from '@ojo/db/schema/users';
 import { eq } from '@ojo/db/sql';
 import { checkHandleAvailable, validateHandle } from '@ojo/domain/profile/handle';
 import type { ChainService } from '../chain/chain-service';
@@ -18,7 +18,7 @@ export interface CreateProfileSettings {
 
 /**
  * `POST /profile` (spec 2 Create profile, spec 5 Profile handle): checks the handle rule (400, exact text), the
- * reserved list (409), that the customer has a smart account (403) and no profile (409 PROFILE_EXISTS), and the
+ * reserved list (409), that the user has a smart account (403) and no profile (409 PROFILE_EXISTS), and the
  * global daily budget (429); then reserves the handle in the database (HANDLE_TAKEN when another player holds it)
  * and enqueues the job that registers it on chain, in one transaction. Answers `creating` at once; asking again
  * while it is under way answers the same registration. Nothing reaches the chain before the database said yes.
@@ -27,14 +27,14 @@ export async function createProfile(
   db: Database,
   chain: ChainService,
   settings: CreateProfileSettings,
-  customer: Customer,
+  user: User,
   handle: string,
 ): Promise<ProfileRegistration> {
   const invalid = validateHandle(handle);
   if (invalid) throw profileErrors.handleInvalid(invalid);
   if (checkHandleAvailable(handle, settings.reservedHandles)) throw profileErrors.handleReserved();
-  if (!customer.ospAaAddress) throw profileErrors.smartAccountRequired();
-  if (customer.profileId) throw profileErrors.profileExists();
+  if (!user.smartAccountAddress) throw profileErrors.smartAccountRequired();
+  if (user.profileId) throw profileErrors.profileExists();
   // 503 now rather than a job that cannot run: the registry is not deployed on this chain.
   chain.contractAddress('ProfileRegistry');
 
@@ -42,14 +42,14 @@ export async function createProfile(
     const [current] = await tx
       .select()
       .from(profileRegistrations)
-      .where(eq(profileRegistrations.customerId, customer.id));
+      .where(eq(profileRegistrations.userId, user.id));
     if (current?.status === 'created') throw profileErrors.profileExists();
     if (current?.status === 'pending') return toProfileRegistration(current);
     await checkProfileBudget(tx, settings.budget);
     const reserved = await reserveProfileRegistration(tx, {
-      customerId: customer.id,
+      userId: user.id,
       handle,
-      ownerAddress: customer.ospAaAddress as string,
+      ownerAddress: user.smartAccountAddress as string,
     });
     if (reserved.outcome === 'handle-taken') throw profileErrors.handleTaken();
     if (reserved.outcome === 'existing' && reserved.registration.status === 'created') {

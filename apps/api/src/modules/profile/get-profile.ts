@@ -1,11 +1,11 @@
 import type { Profile, ProfileRegistration } from '@ojo/api-contract/profile';
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
 import type { Database } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
 import {
   profileRegistrations,
   type ProfileRegistration as RegistrationRow,
 } from '@ojo/db/schema/profile-registrations';
+import type { User } from '@ojo/db/schema/users';
 import { eq } from '@ojo/db/sql';
 import { validateHandle } from '@ojo/domain/profile/handle';
 import { type Address, getAddress } from 'viem';
@@ -24,17 +24,14 @@ export function toProfileRegistration(row: RegistrationRow): ProfileRegistration
 }
 
 /**
- * `GET /profile`: the session customer's profile and where its creation stands, null when none was asked for. A
+ * `GET /profile`: the session user's profile and where its creation stands, null when none was asked for. A
  * profile stored before registrations existed is answered as created.
  */
-export async function getProfile(db: Database, customer: Customer): Promise<ProfileRegistration | null> {
-  const [row] = await db
-    .select()
-    .from(profileRegistrations)
-    .where(eq(profileRegistrations.customerId, customer.id));
+export async function getProfile(db: Database, user: User): Promise<ProfileRegistration | null> {
+  const [row] = await db.select().from(profileRegistrations).where(eq(profileRegistrations.userId, user.id));
   if (row) return toProfileRegistration(row);
-  return customer.handle && customer.profileId
-    ? { profile_id: customer.profileId, handle: customer.handle, status: 'created', failure_code: null }
+  return user.handle && user.profileId
+    ? { profile_id: user.profileId, handle: user.handle, status: 'created', failure_code: null }
     : null;
 }
 

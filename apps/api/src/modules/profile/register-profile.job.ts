@@ -2,8 +2,8 @@ import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
 import { findChainTransaction } from '@ojo/db/chain-transactions';
 import type { Database, Transaction } from '@ojo/db/client';
 import { PROFILE_REGISTER_JOB } from '@ojo/db/profile-registrations';
-import { customers } from '@ojo/db/schema/customers';
 import { type ProfileRegistration, profileRegistrations } from '@ojo/db/schema/profile-registrations';
+import { users } from '@ojo/db/schema/users';
 import { and, eq, sql } from '@ojo/db/sql';
 import { checkHandleAvailable, validateHandle } from '@ojo/domain/profile/handle';
 import { type Address, BaseError, ContractFunctionRevertedError, encodeFunctionData, getAddress } from 'viem';
@@ -35,7 +35,7 @@ function revertName(error: unknown): string | undefined {
 }
 
 /**
- * The registration is on chain: in one transaction, mark it created and give the customer its handle and profile
+ * The registration is on chain: in one transaction, mark it created and give the user its handle and profile
  * id (what GET /customer and GET /profile show), then count what waits for a full user (a referral).
  */
 async function saveCreated(
@@ -59,16 +59,16 @@ async function saveCreated(
         .returning({ id: profileRegistrations.id });
       if (!saved) return; // saved by an earlier run of this job
       await tx
-        .update(customers)
+        .update(users)
         .set({ handle, profileId: profileId.toString() })
-        .where(eq(customers.id, registration.customerId));
-      await onProfileCreated(tx, registration.customerId);
+        .where(eq(users.id, registration.userId));
+      await onProfileCreated(tx, registration.userId);
     });
   } catch (error) {
-    // The chain gave the account a handle another customer holds here (a database restored without the chain's
+    // The chain gave the account a handle another user holds here (a database restored without the chain's
     // history): say so rather than retry for ever.
     if (isUniqueViolation(error)) {
-      throw new PermanentJobError(REGISTRATION_FAILURE.handleTaken, `${handle} is held by another customer`);
+      throw new PermanentJobError(REGISTRATION_FAILURE.handleTaken, `${handle} is held by another user`);
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
 import {
   createProfileSchema,
   getProfileByHandleSchema,
@@ -14,17 +14,17 @@ import { findProfileByHandle, getProfile } from './get-profile';
 /** The on-chain profile service (spec 7) and the reserved-handle list (spec 5). */
 const profileRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   app.get('/profile/whitelist', { schema: profileWhitelistSchema }, async () =>
-    customerSuccess([...config.reservedHandles]),
+    objSuccess([...config.reservedHandles]),
   );
 
   app.get(
     '/profile',
     { schema: { ...getProfileSchema, security: secureSecurity }, preHandler: app.authenticate },
-    async (request) => customerSuccess(await getProfile(app.db, request.customer)),
+    async (request) => objSuccess(await getProfile(app.db, request.user)),
   );
 
   app.get('/profile/handle/:handle', { schema: getProfileByHandleSchema }, async (request) =>
-    customerSuccess(await findProfileByHandle(app.chain, request.params.handle)),
+    objSuccess(await findProfileByHandle(app.chain, request.params.handle)),
   );
 
   // 202: the handle is reserved and its registration job enqueued; GET /profile tells when it is on chain.
@@ -36,11 +36,11 @@ const profileRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         app.db,
         app.chain,
         { reservedHandles: config.reservedHandles, budget: config.profileBudget },
-        request.customer,
+        request.user,
         request.body.handle,
       );
       app.jobs.wake();
-      return reply.code(202).send(customerSuccess(registration));
+      return reply.code(202).send(objSuccess(registration));
     },
   );
 };

@@ -1,5 +1,5 @@
-import { logoutSchema, tokenRefreshSchema } from '@ojo/api-contract/customer';
-import { customerSuccess } from '@ojo/api-contract/envelope';
+import { objSuccess } from '@ojo/api-contract/envelope';
+import { logoutSchema, tokenRefreshSchema } from '@ojo/api-contract/user';
 import { TOKEN_RENEW_THRESHOLD_SECONDS } from '@ojo/domain/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env';
@@ -18,18 +18,18 @@ const sessionRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       const nowMs = app.now();
       const { value, expiresAt } = request.sessionToken;
       // spec 4: renew only when under 1200 s remain; before that the jwt sent is still the one to use.
-      if (expiresAt - nowMs / 1000 > TOKEN_RENEW_THRESHOLD_SECONDS) return customerSuccess({ jwtKey: value });
+      if (expiresAt - nowMs / 1000 > TOKEN_RENEW_THRESHOLD_SECONDS) return objSuccess({ jwtKey: value });
       const jwtKey = await issueSessionToken(
         config.jwt,
         {
-          customerId: request.customer.id,
+          userId: request.user.id,
           sessionId: request.session.id,
           // Never past the session's end: a renewal cannot lengthen a sign-in.
           expiresAt: Math.floor(request.session.expiresAt.getTime() / 1000),
         },
         nowMs,
       );
-      return customerSuccess({ jwtKey });
+      return objSuccess({ jwtKey });
     },
   );
 
@@ -38,27 +38,27 @@ const sessionRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     { schema: { ...logoutSchema, security: secureSecurity }, ...secure },
     async (request) => {
       const now = new Date(app.now());
-      const { customer, session } = request;
-      await revokeSession(app.db, { ...session, customerId: customer.id }, now);
+      const { user, session } = request;
+      await revokeSession(app.db, { ...session, userId: user.id }, now);
       const idToken = request.body.idToken ? await app.identity.verify(request.body.idToken) : null;
-      // The id token ends too when it is this customer's smart account's: a copy cannot log back in.
+      // The id token ends too when it is this user's smart account's: a copy cannot log back in.
       if (
         idToken?.sessionId !== undefined &&
         idToken.authTime !== undefined &&
-        idToken.address.toLowerCase() === customer.ospAaAddress
+        idToken.address.toLowerCase() === user.smartAccountAddress
       ) {
         await revokeSession(
           app.db,
           {
             id: idToken.sessionId,
-            customerId: customer.id,
+            userId: user.id,
             signedInAt: new Date(idToken.authTime),
             expiresAt: new Date(idToken.expiresAt),
           },
           now,
         );
       }
-      return customerSuccess(null);
+      return objSuccess(null);
     },
   );
 };

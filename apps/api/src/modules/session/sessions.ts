@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@ojo/db/client';
-import { type Customer, customers } from '@ojo/db/schema/customers';
+import { preparedQuery } from '@ojo/db/prepared';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
+import { type User, users } from '@ojo/db/schema/users';
 import { and, eq, gt, isNull, lte, sql } from '@ojo/db/sql';
 import { AppError } from '../../lib/errors';
 
@@ -14,7 +15,7 @@ export interface SessionWindow {
   expiresAt: Date;
 }
 
-/** 401 for a sign-in that logout ended, that reached its limit, or whose id names another customer's session. */
+/** 401 for a sign-in that logout ended, that reached its limit, or whose id names another user's session. */
 export function sessionEnded(): AppError {
   return new AppError(401, 'UNAUTHORIZED', 'auth.session.ended', 'This sign-in has ended; sign in again');
 }
@@ -25,65 +26,69 @@ export function newSessionId(): string {
 }
 
 /**
- * Opens the session `id` for `customerId`, or finds it open already (an id token logs in again, or binds): the row
+ * Opens the session `id` for `userId`, or finds it open already (an id token logs in again, or binds): the row
  * is written once, with the first sign-in and the end it keeps. Refuses (401) a session that logout revoked, that
- * has ended, or that belongs to another customer. Expired sessions of the customer are deleted on the way: their
+ * has ended, or that belongs to another user. Expired sessions of the user are deleted on the way: their
  * tokens are refused by their own expiry.
  */
 export async function openSession(
   db: Database | Transaction,
-  session: { id: string; customerId: string; signedInAt: Date; expiresAt: Date },
+  session: { id: string; userId: string; signedInAt: Date; expiresAt: Date },
   now: Date,
 ): Promise<SessionWindow> {
   if (!UUID_PATTERN.test(session.id) || session.expiresAt.getTime() <= now.getTime()) throw sessionEnded();
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.customerId, session.customerId), lte(sessions.expiresAt, now)));
+  await db.delete(sessions).where(and(eq(sessions.userId, session.userId), lte(sessions.expiresAt, now)));
   await db.insert(sessions).values(session).onConflictDoNothing({ target: sessions.id });
   const [row] = await db.select().from(sessions).where(eq(sessions.id, session.id)).limit(1);
-  if (!row || row.customerId !== session.customerId || row.revokedAt !== null || row.expiresAt <= now) {
+  if (!row || row.userId !== session.userId || row.revokedAt !== null || row.expiresAt <= now) {
     throw sessionEnded();
   }
   return windowOf(row);
 }
 
-/**
- * The customer of an open session, in one query (every secure call runs it): the session exists for this
- * customer, logout has not revoked it and it has not reached its end. Null otherwise.
- */
-export async function findSessionCustomer(
-  db: Database,
-  claims: { sessionId: string; customerId: string },
-  now: Date,
-): Promise<{ customer: Customer; session: SessionWindow } | null> {
-  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.customerId)) return null;
-  const [row] = await db
+/** Every secure call runs this: prepared once, so neither drizzle nor PostgreSQL rebuild it per request. */
+const selectSessionUser = preparedQuery('find_session_user', (db) =>
+  db
     .select({
-      customer: customers,
+      user: users,
       session: { id: sessions.id, signedInAt: sessions.signedInAt, expiresAt: sessions.expiresAt },
     })
     .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.customerId, claims.customerId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session_user'),
+);
+
+/**
+ * The user of an open session, in one query (every secure call runs it): the session exists for this
+ * user, logout has not revoked it and it has not reached its end. Null otherwise.
+ */
+export async function findSessionUser(
+  db: Database,
+  claims: { sessionId: string; userId: string },
+  now: Date,
+): Promise<{ user: User; session: SessionWindow } | null> {
+  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
+  const [row] = await selectSessionUser(db, { ...claims, now });
   return row ?? null;
 }
 
 /**
- * Ends a session of `customerId` (logout, spec 4 'Ends the identity session'): its tokens, copied or not, are
+ * Ends a session of `userId` (logout, spec 4 'Ends the identity session'): its tokens, copied or not, are
  * refused from now on. A session not recorded yet (an id token that never logged in) is recorded as revoked, so
  * that id token cannot log in later. Revoking twice keeps the first time.
  */
 export async function revokeSession(
   db: Database | Transaction,
-  session: { id: string; customerId: string; signedInAt: Date; expiresAt: Date },
+  session: { id: string; userId: string; signedInAt: Date; expiresAt: Date },
   now: Date,
 ): Promise<void> {
   if (!UUID_PATTERN.test(session.id) || session.expiresAt.getTime() <= now.getTime()) return;
@@ -93,24 +98,24 @@ export async function revokeSession(
     .onConflictDoUpdate({
       target: sessions.id,
       set: { revokedAt: sql`coalesce(${sessions.revokedAt}, ${now.toISOString()}::timestamptz)` },
-      setWhere: eq(sessions.customerId, session.customerId),
+      setWhere: eq(sessions.userId, session.userId),
     });
 }
 
 /**
- * True when an id token's session may still be used by `customerId` (or, with no customer given, by anyone): not
- * recorded yet (the id token never logged in), or recorded for that customer, not revoked and not ended.
+ * True when an id token's session may still be used by `userId` (or, with no user given, by anyone): not
+ * recorded yet (the id token never logged in), or recorded for that user, not revoked and not ended.
  */
 export async function isSessionUsable(
   db: Database | Transaction,
   sessionId: string,
   now: Date,
-  customerId?: string,
+  userId?: string,
 ): Promise<boolean> {
   if (!UUID_PATTERN.test(sessionId)) return false;
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
   if (!row) return true;
-  if (customerId !== undefined && row.customerId !== customerId) return false;
+  if (userId !== undefined && row.userId !== userId) return false;
   return row.revokedAt === null && row.expiresAt > now;
 }
 

@@ -1,5 +1,5 @@
 import { enqueueJob, findJob } from '@ojo/db/jobs';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ const POLL_MS = 200;
  */
 export async function fundFromFaucet(
   app: Pick<FastifyInstance, 'db' | 'jobs' | 'now'>,
-  user: Customer,
+  user: User,
   valueWei: bigint,
 ): Promise<{ txHash: Hex; amount: string }> {
   const to = smartAccountOf(user);

@@ -37,13 +37,13 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
   );
 
   registerRoute(app, tokenBalancesRoute, async (request) =>
-    getBalances(readBalance, app.prices, smartAccountOf(request.customer), app.now()),
+    getBalances(readBalance, app.prices, smartAccountOf(request.user), app.now()),
   );
 
   registerRoute(app, tokenHistoriesRoute, async (request) => ({
     histories: await listHistories(app.db, app.prices, {
       chainId,
-      account: smartAccountOf(request.customer),
+      account: smartAccountOf(request.user),
       from: request.query.from,
       limit: request.query.limit,
       nowMs: app.now(),
@@ -78,7 +78,7 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
       app,
       devnetFaucetRoute,
       async (request) => {
-        const funded = await fundFromFaucet(app, request.customer, faucetWei);
+        const funded = await fundFromFaucet(app, request.user, faucetWei);
         // Into the history at once, like a send (the indexer would take it in a moment later).
         await processTransaction(app.db, app.indexer, chainId, funded.txHash);
         return funded;

@@ -3,7 +3,7 @@ import { getVerifyingPaymasterStubData, PAYMASTER_VERIFICATION_GAS_LIMIT } from 
 import { type OjoSmartAccount, toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { createOjoBundlerClient } from '@ojo/contracts/user-operation';
 import { queryRows } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
@@ -13,7 +13,7 @@ import { entryPoint08Abi, entryPoint08Address, type UserOperation } from 'viem/a
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { recordSponsoredCosts } from '../../../src/modules/gas/record-sponsored-costs';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -119,19 +119,19 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     return app;
   }
 
-  const askPolicy = async (app: TestApp, customer: Customer, operation: UserOperation<'0.8'>) =>
+  const askPolicy = async (app: TestApp, user: User, operation: UserOperation<'0.8'>) =>
     app.inject({
       method: 'POST',
       url: '/contract/gas/policy',
-      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(customer.id) },
+      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(user.id) },
       payload: operationBody(operation),
     });
 
-  /** A deployed account with its customer and one operation ready to ask for. */
+  /** A deployed account with its user and one operation ready to ask for. */
   async function player() {
     const account = await deployedAccount();
-    const customer = await insertCustomer(database().db, { ospAaAddress: account.address.toLowerCase() });
-    return { account, customer };
+    const user = await insertUser(database().db, { smartAccountAddress: account.address.toLowerCase() });
+    return { account, user };
   }
 
   beforeEach(async () => {
@@ -156,7 +156,7 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     const unlimited = await node({});
     // Everything spent before this test is on the books; the first operation will not be until a scan.
     await recordSponsoredCosts(database().db, unlimited.chain);
-    const sponsored = await askPolicy(unlimited, first.customer, firstOperation);
+    const sponsored = await askPolicy(unlimited, first.user, firstOperation);
     expect(sponsored.statusCode).toBe(200);
     const operation = {
       ...firstOperation,
@@ -180,7 +180,7 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     const unusedMaximum = maxCostOf(firstOperation) - receipt.actualGasCost;
     const budget = (await paymasterSpentOnChain()) + maxCostOf(secondOperation) + unusedMaximum / 2n;
     const limited = await node({ GAS_DAILY_BUDGET_WEI: budget.toString() });
-    expect((await askPolicy(limited, second.customer, secondOperation)).statusCode).toBe(200);
+    expect((await askPolicy(limited, second.user, secondOperation)).statusCode).toBe(200);
     const [cost] = await queryRows<{ actual_gas_cost_wei: string; success: boolean }>(
       database().db,
       sql`select actual_gas_cost_wei::text, success from sponsored_operation_costs where user_op_hash = ${receipt.userOpHash.toLowerCase()}`,
@@ -188,7 +188,7 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     expect(cost).toEqual({ actual_gas_cost_wei: receipt.actualGasCost.toString(), success: true });
 
     // The second reservation now holds its maximum: a third does not fit.
-    const over = await askPolicy(limited, third.customer, thirdOperation);
+    const over = await askPolicy(limited, third.user, thirdOperation);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ success: false, code: 'GAS_DAILY_BUDGET' });
   });
@@ -224,8 +224,8 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     });
     await recordSponsoredCosts(database().db, limited.chain);
 
-    expect((await askPolicy(limited, holder.customer, holderOperation)).statusCode).toBe(200);
-    const blocked = await askPolicy(limited, newcomer.customer, newcomerOperation);
+    expect((await askPolicy(limited, holder.user, holderOperation)).statusCode).toBe(200);
+    const blocked = await askPolicy(limited, newcomer.user, newcomerOperation);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('GAS_DAILY_BUDGET');
 
@@ -234,7 +234,7 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
       .poll(
         async () => {
           await client().request({ method: 'evm_mine' as never });
-          return (await askPolicy(limited, newcomer.customer, newcomerOperation)).statusCode;
+          return (await askPolicy(limited, newcomer.user, newcomerOperation)).statusCode;
         },
         { timeout: 20_000, interval: 500 },
       )
@@ -250,13 +250,13 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     const limited = await node({ GAS_DAILY_BUDGET_WEI: budget.toString() });
     await recordSponsoredCosts(database().db, limited.chain);
 
-    for (const { account, customer } of throwaways) {
+    for (const { account, user } of throwaways) {
       const statuses: number[] = [];
       const codes: string[] = [];
       for (let nonceKey = 0n; nonceKey < 6n; nonceKey += 1n) {
         const operation = await prepareOperation(account, nonceKey);
         // The same price as the newcomer's, so every reservation weighs the same.
-        const response = await askPolicy(limited, customer, {
+        const response = await askPolicy(limited, user, {
           ...operation,
           maxFeePerGas: newcomerOperation.maxFeePerGas,
           maxPriorityFeePerGas: newcomerOperation.maxPriorityFeePerGas,
@@ -271,6 +271,6 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
         'GAS_TOO_MANY_PENDING',
       ]);
     }
-    expect((await askPolicy(limited, newcomer.customer, newcomerOperation)).statusCode).toBe(200);
+    expect((await askPolicy(limited, newcomer.user, newcomerOperation)).statusCode).toBe(200);
   });
 });

@@ -16,7 +16,7 @@ import {
   getUserOperationGasPrice,
   sendUserOperationAndWait,
 } from '@ojo/contracts/user-operation';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
@@ -39,7 +39,7 @@ import {
 } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -171,14 +171,14 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     await app?.close();
   });
 
-  const headersOf = async (customer: Customer) => ({
+  const headersOf = async (user: User) => ({
     ...saasHeaders,
-    jwt_token: await app.issueSessionToken(customer.id),
+    jwt_token: await app.issueSessionToken(user.id),
   });
-  const askPolicy = async (customer: Customer, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/contract/gas/policy', headers: await headersOf(customer), payload });
+  const askPolicy = async (user: User, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/contract/gas/policy', headers: await headersOf(user), payload });
 
-  /** A product account of a fresh owner, deployed or not, and its customer. */
+  /** A product account of a fresh owner, deployed or not, and its user. */
   async function player(options: { deployed: boolean }) {
     const owner = newOwner();
     if (options.deployed) await deployAccount(owner.address);
@@ -187,13 +187,13 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
       factoryAddress: contracts().SmartAccountFactory,
       owner,
     });
-    const customer = await insertCustomer(database().db, { ospAaAddress: account.address.toLowerCase() });
-    return { account, customer };
+    const user = await insertUser(database().db, { smartAccountAddress: account.address.toLowerCase() });
+    return { account, user };
   }
 
   /** Asks the API to sponsor `operation`; on success returns the operation with the signed paymasterData. */
-  async function sponsor(customer: Customer, operation: UserOperation<'0.8'>) {
-    const response = await askPolicy(customer, operationBody(operation));
+  async function sponsor(user: User, operation: UserOperation<'0.8'>) {
+    const response = await askPolicy(user, operationBody(operation));
     expect(response.json(), 'the API refused the sponsorship').toMatchObject({ success: true });
     return { ...operation, paymasterData: response.json().obj.policy_data.paymasterData as Hex };
   }
@@ -245,7 +245,7 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     for (const { who, operation } of cases) {
       const { spent, transactionCost } = await sendAndMeasure(
         who.account,
-        await sponsor(who.customer, operation),
+        await sponsor(who.user, operation),
       );
       expect(spent, `paid ${spent} wei for a transaction that cost ${transactionCost}`).toBeLessThanOrEqual(
         (transactionCost * 110n) / 100n,
@@ -256,8 +256,8 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
   });
 
   it('lets the wallet flow run end to end with the API as paymaster service', async () => {
-    const { account, customer } = await player({ deployed: false });
-    const headers = await headersOf(customer);
+    const { account, user } = await player({ deployed: false });
+    const headers = await headersOf(user);
     const bundler = createOjoBundlerClient({
       bundlerUrl: chain.devnet.bundlerUrl,
       client: client(),
@@ -287,10 +287,10 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
   });
 
   it('refuses gas limits beyond the bundler estimate, fees beyond the network price and calls that would fail', async () => {
-    const { account, customer } = await player({ deployed: true });
+    const { account, user } = await player({ deployed: true });
     const operation = await prepareOperation(account, [addKeyCall(account.address)]);
     const ask = (changes: Partial<UserOperation<'0.8'>>) =>
-      askPolicy(customer, operationBody({ ...operation, ...changes }));
+      askPolicy(user, operationBody({ ...operation, ...changes }));
 
     for (const changes of [
       { callGasLimit: plusPercent(operation.callGasLimit, 20n) },
@@ -318,7 +318,7 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
 
     // Revoking a key that was never added reverts: the bundler cannot run it, so it is not sponsored.
     const failing = await askPolicy(
-      customer,
+      user,
       operationBody({
         ...operation,
         callData: executeCall({
@@ -340,10 +340,10 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
   });
 
   it('leaves a player who submits their sponsored operation to the EntryPoint themselves with nothing gained', async () => {
-    const { account, customer } = await player({ deployed: true });
+    const { account, user } = await player({ deployed: true });
     const estimated = await prepareOperation(account, [addKeyCall(account.address)]);
     // The most the API signs: what a submitter paid per gas would be worth the most.
-    const operation = await sponsor(customer, {
+    const operation = await sponsor(user, {
       ...estimated,
       callGasLimit: plusPercent(estimated.callGasLimit, 10n),
       verificationGasLimit: plusPercent(estimated.verificationGasLimit, 10n),
@@ -377,15 +377,15 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
 
   it('refuses a foreign sender, a disallowed call, a value transfer and a session without smart account', async () => {
     const sender = newAddress();
-    const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
+    const user = await insertUser(database().db, { smartAccountAddress: sender.toLowerCase() });
     const allowedCall = executeCall(addKeyCall(sender));
 
-    const foreign = await askPolicy(customer, operationBody({ sender: newAddress(), callData: allowedCall }));
+    const foreign = await askPolicy(user, operationBody({ sender: newAddress(), callData: allowedCall }));
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ success: false, code: 'GAS_SENDER_NOT_ALLOWED' });
 
     const otherTarget = executeCall({ to: newAddress(), data: '0xa9059cbb' });
-    const disallowed = await askPolicy(customer, operationBody({ sender, callData: otherTarget }));
+    const disallowed = await askPolicy(user, operationBody({ sender, callData: otherTarget }));
     expect(disallowed.statusCode).toBe(403);
     expect(disallowed.json().code).toBe('GAS_CALL_NOT_ALLOWED');
 
@@ -394,20 +394,20 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
       functionName: 'execute',
       args: [sender, 1n, addKeyCall(sender).data],
     });
-    expect((await askPolicy(customer, operationBody({ sender, callData: withValue }))).json().code).toBe(
+    expect((await askPolicy(user, operationBody({ sender, callData: withValue }))).json().code).toBe(
       'GAS_CALL_NOT_ALLOWED',
     );
-    expect((await askPolicy(customer, operationBody({ sender, callData: '0xdeadbeef' }))).json().code).toBe(
+    expect((await askPolicy(user, operationBody({ sender, callData: '0xdeadbeef' }))).json().code).toBe(
       'GAS_CALL_NOT_ALLOWED',
     );
     const badFactory = await askPolicy(
-      customer,
+      user,
       operationBody({ sender, callData: allowedCall, factory: newAddress(), factoryData: '0x1234' }),
     );
     expect(badFactory.json().code).toBe('GAS_FACTORY_NOT_ALLOWED');
-    expect((await askPolicy(customer, { sender, callData: 'zz' })).statusCode).toBe(400);
+    expect((await askPolicy(user, { sender, callData: 'zz' })).statusCode).toBe(400);
 
-    const oldUser = await insertCustomer(database().db, { isOldType: true });
+    const oldUser = await insertUser(database().db, { isOldType: true });
     expect((await askPolicy(oldUser, operationBody({ sender, callData: allowedCall }))).json().code).toBe(
       'GAS_NO_SMART_ACCOUNT',
     );
@@ -422,15 +422,15 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
 
   it('sponsors only deployed product accounts when no factory is given', async () => {
     const policyFor = async (sender: Address, callData: Hex = executeCall(addKeyCall(sender))) => {
-      const customer = await insertCustomer(database().db, { ospAaAddress: sender.toLowerCase() });
-      return askPolicy(customer, operationBody({ sender, callData }));
+      const user = await insertUser(database().db, { smartAccountAddress: sender.toLowerCase() });
+      return askPolicy(user, operationBody({ sender, callData }));
     };
     const refused = (response: Awaited<ReturnType<typeof policyFor>>) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ success: false, code: 'GAS_SENDER_NOT_PRODUCT_ACCOUNT' });
     };
 
-    // An EOA (it can sign in, so it can be a customer's osp_aa).
+    // An EOA (it can sign in, so it can be a user's osp_aa).
     refused(await policyFor(newAddress()));
     // A contract that is not an account proxy: the SmartAccount implementation itself.
     const implementation = await client().readContract({
@@ -465,8 +465,8 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
       GAS_DAILY_SPONSORED_OPS: '1',
     });
     try {
-      const { account, customer } = await player({ deployed: true });
-      const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(customer.id) };
+      const { account, user } = await player({ deployed: true });
+      const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(user.id) };
       const ask = async (nonceKey: bigint) =>
         limited.inject({
           method: 'POST',

@@ -156,7 +156,7 @@ describeWithDatabases(
       });
     });
 
-    it('counts a referral only once the invitee is a full user: after the profile, not at the login', async () => {
+    it('counts a referral only once the referee is a full user: after the profile, not at the login', async () => {
       const signIn = async (account: OjoSmartAccount, inviteCode: string) => {
         const message = siweMessage(account.address, await getNonce());
         const { idToken } = (await verify(message, await account.signMessage({ message }))).json().obj;
@@ -180,22 +180,22 @@ describeWithDatabases(
           owner: privateKeyToAccount(generatePrivateKey()),
         });
 
-      const inviter = await signIn(await newAccount(), '');
+      const referrer = await signIn(await newAccount(), '');
       const { inviteCode } = (
-        await app.inject({ method: 'GET', url: '/customer/invite', headers: inviter })
+        await app.inject({ method: 'GET', url: '/customer/invite', headers: referrer })
       ).json().obj;
-      const invitee = await signIn(await newAccount(), inviteCode);
-      expect(await referred(inviter)).toBe(0);
+      const referee = await signIn(await newAccount(), inviteCode);
+      expect(await referred(referrer)).toBe(0);
 
       const handle = `ref_${Date.now().toString(36)}`;
       const profile = await app.inject({
         method: 'POST',
         url: '/profile',
-        headers: invitee,
+        headers: referee,
         payload: { handle },
       });
       expect(profile.statusCode).toBe(202);
-      await expect.poll(() => referred(inviter), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => referred(referrer), { timeout: 30_000 }).toBe(1);
     });
 
     it('publishes an OpenID discovery document pointing at the JWKS', async () => {

@@ -8,7 +8,7 @@ import { devnetKeys } from '@ojo/devnet/keys';
 import { type Address, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 
 /**
@@ -109,8 +109,8 @@ describeWithDatabases('wallet indexer on anvil', ({ database, kind }) => {
   beforeAll(async () => {
     accountA = await deployAccount(ownerKey, salt);
     accountB = await deployAccount(ownerKey, salt + 10n);
-    await insertCustomer(database().db, { ospAaAddress: accountA.toLowerCase() });
-    await insertCustomer(database().db, { ospAaAddress: accountB.toLowerCase() });
+    await insertUser(database().db, { smartAccountAddress: accountA.toLowerCase() });
+    await insertUser(database().db, { smartAccountAddress: accountB.toLowerCase() });
   }, 60_000);
 
   it('indexes a deposit, a transfer made inside a contract call, and resumes after a restart without gaps', async () => {

@@ -56,12 +56,12 @@ describeWithDatabases('POST /customer/login/oauth against a provider on another 
       },
     });
     expect(response.statusCode).toBe(200);
-    const customer = await api.inject({
+    const user = await api.inject({
       method: 'GET',
       url: '/customer',
       headers: { saas_id: TEST_SAAS_ID, jwt_token: response.json().obj.jwtKey },
     });
-    expect(customer.json().obj).toMatchObject({
+    expect(user.json().obj).toMatchObject({
       isOldType: true,
       web3authAddress: expect.stringMatching(/^0x/),
     });

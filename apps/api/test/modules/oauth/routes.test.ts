@@ -1,4 +1,4 @@
-import { customerInfoSchema } from '@ojo/api-contract/customer';
+import { userInfoSchema } from '@ojo/api-contract/user';
 import { oidcCodes } from '@ojo/db/schema/oidc-codes';
 import { runSeeds } from '@ojo/db/seed';
 import { OLD_USER_TEST_IDENTITIES, oldUsersSeed } from '@ojo/db/seeds/old-users';
@@ -39,7 +39,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       payload: body,
     });
 
-  const getCustomer = (jwt: string) =>
+  const getUser = (jwt: string) =>
     app.inject({ method: 'GET', url: '/customer', headers: { saas_id: TEST_SAAS_ID, jwt_token: jwt } });
 
   it('logs Ada in through the whole Google code flow as an old user with a web3auth address and no smart account', async () => {
@@ -63,9 +63,9 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     expect(body.obj.jwtKey).toEqual(expect.any(String));
     expect(body.obj.created).toEqual(expect.any(Number));
 
-    const customer = await getCustomer(body.obj.jwtKey);
-    expect(customer.statusCode).toBe(200);
-    const info = customerInfoSchema.parse(customer.json().obj);
+    const user = await getUser(body.obj.jwtKey);
+    expect(user.statusCode).toBe(200);
+    const info = userInfoSchema.parse(user.json().obj);
     expect(info.isOldType).toBe(true);
     expect(info.web3authAddress).toBe(ada.web3authAddress);
     expect(info.abstractAddress.osp_aa).toBeUndefined();
@@ -88,7 +88,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
         nonce: flow.nonce,
       });
       expect(response.statusCode).toBe(200);
-      const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
+      const info = userInfoSchema.parse((await getUser(response.json().obj.jwtKey)).json().obj);
       expect(info.web3authAddress).toBe(person.web3authAddress);
       seen.add(info.id);
     }
@@ -107,7 +107,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
         nonce: flow.nonce,
       });
       expect(response.statusCode).toBe(200);
-      const info = customerInfoSchema.parse((await getCustomer(response.json().obj.jwtKey)).json().obj);
+      const info = userInfoSchema.parse((await getUser(response.json().obj.jwtKey)).json().obj);
       expect(info.isOldType).toBe(true);
       expect(info.web3authAddress).toMatch(/^0x[0-9a-f]{40}$/);
       ids.push(info.id);

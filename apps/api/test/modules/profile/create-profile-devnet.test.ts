@@ -1,9 +1,9 @@
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
 import { queryRows } from '@ojo/db/client';
-import type { Customer } from '@ojo/db/schema/customers';
-import { customers } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
+import { users } from '@ojo/db/schema/users';
 import { runSeeds } from '@ojo/db/seed';
-import { DEMO_REFERRER_HANDLE, DEMO_REFERRER_INVITE_CODE } from '@ojo/db/seeds/demo-referrer';
+import { DEMO_REFERRER_HANDLE, DEMO_REFERRER_REFERRAL_CODE } from '@ojo/db/seeds/demo-referrer';
 import { eq, sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
@@ -12,7 +12,7 @@ import { PROFILE_TEXT } from '@ojo/domain/messages';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
 
@@ -70,36 +70,36 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
     await app?.close();
   });
 
-  const headersOf = async (customer: Customer, target = app) => ({
+  const headersOf = async (user: User, target = app) => ({
     ...saasHeaders,
-    jwt_token: await target.issueSessionToken(customer.id),
+    jwt_token: await target.issueSessionToken(user.id),
   });
-  const post = async (customer: Customer, handle: string, target = app) =>
+  const post = async (user: User, handle: string, target = app) =>
     target.inject({
       method: 'POST',
       url: '/profile',
-      headers: await headersOf(customer, target),
+      headers: await headersOf(user, target),
       payload: { handle },
     });
-  const mine = async (customer: Customer) =>
-    (await app.inject({ method: 'GET', url: '/profile', headers: await headersOf(customer) })).json().obj;
+  const mine = async (user: User) =>
+    (await app.inject({ method: 'GET', url: '/profile', headers: await headersOf(user) })).json().obj;
   /** Polls GET /profile as the web does, until the job decided. */
-  const settled = async (customer: Customer) => {
-    await expect.poll(async () => (await mine(customer))?.status, { timeout: 30_000 }).not.toBe('creating');
-    return mine(customer);
+  const settled = async (user: User) => {
+    await expect.poll(async () => (await mine(user))?.status, { timeout: 30_000 }).not.toBe('creating');
+    return mine(user);
   };
   const player = (owner: Address = newAddress()) =>
-    insertCustomer(database().db, { ospAaAddress: owner.toLowerCase() });
+    insertUser(database().db, { smartAccountAddress: owner.toLowerCase() });
 
   it('reserves the handle, answers creating at once, then the job creates the profile on chain', async () => {
     const owner = newAddress();
-    const customer = await player(owner);
+    const user = await player(owner);
     const handle = `${tag}_player_one`;
-    const response = await post(customer, handle);
+    const response = await post(user, handle);
     expect(response.statusCode).toBe(202);
     expect(response.json().obj).toEqual({ profile_id: null, handle, status: 'creating', failure_code: null });
 
-    const profile = await settled(customer);
+    const profile = await settled(user);
     const onChainId = await readRegistry('profileOf', owner);
     expect(onChainId).toBeGreaterThan(0n);
     expect(profile).toEqual({
@@ -109,9 +109,9 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
       failure_code: null,
     });
     const [stored] = await database()
-      .db.select({ handle: customers.handle, profileId: customers.profileId })
-      .from(customers)
-      .where(eq(customers.id, customer.id));
+      .db.select({ handle: users.handle, profileId: users.profileId })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(stored).toEqual({ handle, profileId: onChainId.toString() });
 
     const byHandle = await app.inject({
@@ -131,7 +131,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
     });
     expect(free.json()).toMatchObject({ success: true, obj: null });
 
-    const again = await post(customer, `${tag}_second`);
+    const again = await post(user, `${tag}_second`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'PROFILE_EXISTS', message: PROFILE_TEXT.alreadyCreated });
   });
@@ -152,32 +152,32 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
   });
 
   it('answers the registration under way when asked again, without a second job', async () => {
-    const customer = await player();
+    const user = await player();
     const handle = `${tag}_patient`;
-    await post(customer, handle);
-    const again = await post(customer, `${tag}_impatient`);
+    await post(user, handle);
+    const again = await post(user, `${tag}_impatient`);
     expect(again.statusCode).toBe(202);
     expect(again.json().obj).toMatchObject({ handle });
-    expect((await settled(customer)).handle).toBe(handle);
+    expect((await settled(user)).handle).toBe(handle);
   });
 
   it('refuses an invalid handle with the exact text, a reserved one as not available, and no smart account', async () => {
-    const customer = await player();
+    const user = await player();
     for (const handle of ['Bad!', 'abc', 'a_very_long_handle_x']) {
-      const response = await post(customer, handle);
+      const response = await post(user, handle);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(PROFILE_TEXT.handleError);
     }
     for (const handle of ['admin', reserved]) {
-      const response = await post(customer, handle);
+      const response = await post(user, handle);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(PROFILE_TEXT.handleNotAvailable);
     }
-    const oldType = await insertCustomer(database().db, { isOldType: true });
+    const oldType = await insertUser(database().db, { isOldType: true });
     const response = await post(oldType, `${tag}_no_aa`);
     expect(response.statusCode).toBe(403);
     expect(response.json().msgKey).toBe('profile.smart.account.required');
-    expect(await mine(customer)).toBeNull();
+    expect(await mine(user)).toBeNull();
   });
 
   it("registers the seeded demo referrer's handle on chain; a player choosing it is refused, not stranded", async () => {
@@ -185,59 +185,59 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
     app.jobs.wake();
     const [demo] = await database()
       .db.select()
-      .from(customers)
-      .where(eq(customers.inviteCode, DEMO_REFERRER_INVITE_CODE));
+      .from(users)
+      .where(eq(users.referralCode, DEMO_REFERRER_REFERRAL_CODE));
     await expect.poll(async () => (await mine(demo!))?.status, { timeout: 30_000 }).toBe('created');
     expect(await readRegistry('profileIdOfHandle', DEMO_REFERRER_HANDLE)).toBeGreaterThan(0n);
 
     const owner = newAddress();
-    const customer = await player(owner);
+    const user = await player(owner);
     const nonceBefore = await signerNonce();
-    const response = await post(customer, DEMO_REFERRER_HANDLE);
+    const response = await post(user, DEMO_REFERRER_HANDLE);
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('HANDLE_TAKEN');
     // Nothing was written on chain for the player, and a new handle works at once (no stranded account).
     expect(await signerNonce()).toBe(nonceBefore);
     expect(await readRegistry('profileOf', owner)).toBe(0n);
-    expect((await post(customer, `${tag}_after_demo`)).statusCode).toBe(202);
-    expect((await settled(customer)).status).toBe('created');
+    expect((await post(user, `${tag}_after_demo`)).statusCode).toBe(202);
+    expect((await settled(user)).status).toBe('created');
   });
 
   it('adopts the profile the account already has on chain, when its handle is allowed', async () => {
     const owner = newAddress();
     const handle = `${tag}_lost_answer`;
     await registerDirectly(owner, handle);
-    const customer = await player(owner);
-    expect((await post(customer, `${tag}_other_name`)).statusCode).toBe(202);
-    expect(await settled(customer)).toMatchObject({ handle, status: 'created' });
+    const user = await player(owner);
+    expect((await post(user, `${tag}_other_name`)).statusCode).toBe(202);
+    expect(await settled(user)).toMatchObject({ handle, status: 'created' });
   });
 
   it('fails the registration when the account holds a reserved handle on chain', async () => {
     const owner = newAddress();
     await registerDirectly(owner, reserved);
-    const customer = await player(owner);
-    expect((await post(customer, `${tag}_fresh_name`)).statusCode).toBe(202);
-    expect(await settled(customer)).toMatchObject({ status: 'failed', failure_code: 'HANDLE_RESERVED' });
+    const user = await player(owner);
+    expect((await post(user, `${tag}_fresh_name`)).statusCode).toBe(202);
+    expect(await settled(user)).toMatchObject({ status: 'failed', failure_code: 'HANDLE_RESERVED' });
     const [stored] = await database()
-      .db.select({ handle: customers.handle })
-      .from(customers)
-      .where(eq(customers.id, customer.id));
+      .db.select({ handle: users.handle })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(stored?.handle).toBeNull();
   });
 
   it('reports HANDLE_TAKEN when the chain has the handle for another account; Retry with another handle works', async () => {
     const handle = `${tag}_chain_only`;
     await registerDirectly(newAddress(), handle);
-    const customer = await player();
-    expect((await post(customer, handle)).statusCode).toBe(202);
-    expect(await settled(customer)).toEqual({
+    const user = await player();
+    expect((await post(user, handle)).statusCode).toBe(202);
+    expect(await settled(user)).toEqual({
       profile_id: null,
       handle,
       status: 'failed',
       failure_code: 'HANDLE_TAKEN',
     });
-    expect((await post(customer, `${tag}_second_try`)).statusCode).toBe(202);
-    expect(await settled(customer)).toMatchObject({ handle: `${tag}_second_try`, status: 'created' });
+    expect((await post(user, `${tag}_second_try`)).statusCode).toBe(202);
+    expect(await settled(user)).toMatchObject({ handle: `${tag}_second_try`, status: 'created' });
   });
 
   describe('the global daily budget', () => {
@@ -276,11 +276,11 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
           PROFILE_DAILY_GAS_BUDGET_WEI: '1',
         })
       ).app;
-      const customer = await player();
-      const response = await post(customer, `${tag}_over_gas`, limited);
+      const user = await player();
+      const response = await post(user, `${tag}_over_gas`, limited);
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ success: false, code: 'PROFILE_GAS_BUDGET' });
-      expect(await mine(customer)).toBeNull();
+      expect(await mine(user)).toBeNull();
     });
   });
 });

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -16,19 +16,27 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 const WEB_SESSION_SECONDS = 604_800;
 const HOUR_MS = 3_600_000;
 
-/** Counts the statements the API sends to the database while `work` runs (both drivers answer `query`). */
+/**
+ * Counts the statements the API sends to the database while `work` runs. PGlite answers `query` itself; on
+ * PostgreSQL every statement, pooled or prepared on a checked-out client, goes through the pool's Client `query`.
+ */
 async function countQueries(database: TestDatabase, work: () => Promise<unknown>): Promise<number> {
-  const client = database.driver.client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-  const original = client.query;
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const driver = database.driver;
+  const target: Queryable =
+    driver.kind === 'postgres'
+      ? ((driver.client as unknown as { Client: { prototype: Queryable } }).Client.prototype as Queryable)
+      : (driver.client as unknown as Queryable);
+  const original = target.query;
   let count = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
+  target.query = function (this: unknown, ...args: unknown[]) {
     count += 1;
     return original.apply(this, args);
   };
   try {
     await work();
   } finally {
-    client.query = original;
+    target.query = original;
   }
   return count;
 }
@@ -54,7 +62,7 @@ describeWithDatabases(
         headers: { ...saasHeaders, ...(jwt === undefined ? {} : { jwt_token: jwt }) },
         payload,
       });
-    const getCustomer = (jwt: string) =>
+    const getUser = (jwt: string) =>
       app.inject({ method: 'GET', url: '/customer', headers: { ...saasHeaders, jwt_token: jwt } });
     const refreshJwt = (jwt: string) =>
       app.inject({
@@ -81,7 +89,7 @@ describeWithDatabases(
       nowMs = signedInAt + HOUR_MS + 60_000;
       // spec 4: 'On load, if both stored tokens exist and either has expired, the user is logged out.'
       expect(shouldLogoutOnLoad(idToken, jwt, nowMs)).toBe(false);
-      expect((await getCustomer(jwt)).statusCode).toBe(200);
+      expect((await getUser(jwt)).statusCode).toBe(200);
       // The id token still logs in (another tab), into the same session.
       const again = await post('/customer/login', {
         idToken,
@@ -122,7 +130,7 @@ describeWithDatabases(
       // Past the end nothing works any more: sign in again.
       nowMs = (sessionEnd + 1) * 1000;
       for (const token of [jwt, renewed]) {
-        expect((await getCustomer(token)).statusCode).toBe(401);
+        expect((await getUser(token)).statusCode).toBe(401);
         expect((await refreshJwt(token)).statusCode).toBe(401);
       }
       expect((await post('/identity/refresh', { idToken })).statusCode).toBe(401);
@@ -139,7 +147,7 @@ describeWithDatabases(
       expect(logout.statusCode).toBe(200);
       expect(logout.json()).toMatchObject({ success: true, obj: null });
 
-      const ended = await getCustomer(jwt);
+      const ended = await getUser(jwt);
       expect(ended.statusCode).toBe(401);
       expect(ended.json()).toMatchObject({ success: false, msgKey: 'auth.unauthorized' });
       expect((await refreshJwt(jwt)).statusCode).toBe(401);
@@ -149,13 +157,13 @@ describeWithDatabases(
       expect(relogin.json().msgKey).toBe('auth.session.ended');
       expect((await post('/identity/refresh', { idToken })).json().msgKey).toBe('identity.session.expired');
 
-      expect((await getCustomer(other.jwt)).statusCode).toBe(200);
+      expect((await getUser(other.jwt)).statusCode).toBe(200);
       // A new sign-in works as ever.
-      expect((await getCustomer((await signInAndLogin(address)).jwt)).statusCode).toBe(200);
+      expect((await getUser((await signInAndLogin(address)).jwt)).statusCode).toBe(200);
     });
 
     it("an old user's logout also ends the id token of the smart account it bound", async () => {
-      const oldUser = await insertCustomer(database().db, {
+      const oldUser = await insertUser(database().db, {
         isOldType: true,
         web3authAddress: newAddress().toLowerCase(),
       });
@@ -165,11 +173,11 @@ describeWithDatabases(
       expect((await post('/customer/bind', { idToken, publicKey: smartAccount }, jwt)).statusCode).toBe(200);
 
       expect((await post('/customer/logout', { idToken }, jwt)).statusCode).toBe(200);
-      expect((await getCustomer(jwt)).statusCode).toBe(401);
+      expect((await getUser(jwt)).statusCode).toBe(401);
       expect((await post('/customer/login', { idToken, publicKey: smartAccount })).statusCode).toBe(401);
     });
 
-    it("an id token logged out before it was ever used cannot log in, and another customer's logout cannot end it", async () => {
+    it("an id token logged out before it was ever used cannot log in, and another user's logout cannot end it", async () => {
       const { address, jwt } = await signInAndLogin();
       const { idToken: unused } = await app.identity.issue(address);
       expect((await post('/customer/logout', { idToken: unused }, jwt)).statusCode).toBe(200);
@@ -181,7 +189,7 @@ describeWithDatabases(
       expect((await post('/customer/logout', { idToken: victim.idToken }, attacker.jwt)).statusCode).toBe(
         200,
       );
-      expect((await getCustomer(victim.jwt)).statusCode).toBe(200);
+      expect((await getUser(victim.jwt)).statusCode).toBe(200);
       const [row] = await database()
         .db.select()
         .from(sessions)
@@ -190,7 +198,7 @@ describeWithDatabases(
     });
 
     describe('the hot path', () => {
-      it('checks the session in the one query that loads the customer', async () => {
+      it('checks the session in the one query that loads the user', async () => {
         const { jwt } = await signInAndLogin();
         // GET /customer/sign reads nothing itself: every statement it costs is authentication's.
         const statements = await countQueries(database(), async () => {

@@ -1,6 +1,6 @@
 import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
 import { getSmartAccountAddress } from '@ojo/contracts/smart-account';
-import type { Customer } from '@ojo/db/schema/customers';
+import type { User } from '@ojo/db/schema/users';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
@@ -8,7 +8,7 @@ import { type Address, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { buildTestApp, insertCustomer } from '../../helpers';
+import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
 
@@ -34,8 +34,8 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
   let config: Awaited<ReturnType<typeof buildTestApp>>['config'];
   const ownerKey = devnetKeys.spare[kind === 'pglite' ? 4 : 5];
   let account: Address;
-  let user: Customer;
-  let otherUser: Customer;
+  let user: User;
+  let otherUser: User;
   let jwt: string;
 
   const get = async (url: string, token?: string) =>
@@ -66,9 +66,9 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
     } as never);
     await client().waitForTransactionReceipt({ hash });
     account = await getSmartAccountAddress(client(), { factoryAddress, owner, salt: 7n });
-    user = await insertCustomer(database().db, { ospAaAddress: account.toLowerCase() });
-    otherUser = await insertCustomer(database().db, {
-      ospAaAddress: privateKeyToAccount(devnetKeys.spare[3]).address.toLowerCase(),
+    user = await insertUser(database().db, { smartAccountAddress: account.toLowerCase() });
+    otherUser = await insertUser(database().db, {
+      smartAccountAddress: privateKeyToAccount(devnetKeys.spare[3]).address.toLowerCase(),
     });
     jwt = await app.issueSessionToken(user.id);
   }, 60_000);
@@ -115,7 +115,7 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
     expect(Number(item.usdBalance)).toBeGreaterThan(100);
     expect((await get('/token/balances')).statusCode).toBe(401);
     // An old-type user without a smart account has no wallet to read.
-    const oldUser = await insertCustomer(database().db, { isOldType: true });
+    const oldUser = await insertUser(database().db, { isOldType: true });
     expect((await get('/token/balances', await app.issueSessionToken(oldUser.id))).statusCode).toBe(403);
   }, 60_000);
 

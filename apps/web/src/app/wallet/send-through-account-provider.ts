@@ -1,6 +1,6 @@
 import { type Hex, numberToHex } from 'viem';
 import { env } from '@/config/env';
-import { getArenaWalletProvider } from '@/features/auth/wallet/arena-wallet-provider';
+import { getAccountProvider } from '@/features/auth/wallet/get-account-provider';
 import type { SendTransfer } from '@/features/wallet/components/send-dialog';
 
 interface CallsStatus {
@@ -13,7 +13,7 @@ interface CallsStatus {
  * so the browser lets the popup open. `succeeded` is the operation's on-chain outcome (`wallet_getCallsStatus` 200).
  */
 export const sendThroughAccountProvider: SendTransfer = ({ from, to, valueWei }) => {
-  const provider = getArenaWalletProvider();
+  const provider = getAccountProvider();
   if (provider.getAccounts().length === 0) provider.setAccounts([from]);
   const sent = provider.request({
     method: 'wallet_sendCalls',

@@ -40,10 +40,10 @@ describe("spec 9 'Race game share text mentions about 30 seconds of racing.' / s
   const link = 'http://localhost:3000/?inviteCode=ABC123&sourceType=web';
 
   it('puts the invite link in a built-in line when the server has none', () => {
-    const text = buildRaceShareText({ serverLines: [], outcome: 'win', random: 0, inviteLink: link });
+    const text = buildRaceShareText({ serverLines: [], outcome: 'win', random: 0, referralLink: link });
     expect(text).toBe(WIN_FALLBACK_LINES[0]!.replace(LINK_PLACEHOLDER, link));
     expect(text).toContain('30 seconds');
-    const loss = buildRaceShareText({ serverLines: null, outcome: 'loss', random: 0, inviteLink: link });
+    const loss = buildRaceShareText({ serverLines: null, outcome: 'loss', random: 0, referralLink: link });
     expect(loss).toBe(LOSS_FALLBACK_LINES[0]!.replace(LINK_PLACEHOLDER, link));
   });
 
@@ -53,11 +53,11 @@ describe("spec 9 'Race game share text mentions about 30 seconds of racing.' / s
         serverLines: [`Won! ${LINK_PLACEHOLDER}`],
         outcome: 'win',
         random: 0.5,
-        inviteLink: link,
+        referralLink: link,
       }),
     ).toBe(`Won! ${link}`);
-    expect(buildRaceShareText({ serverLines: ['Won!'], outcome: 'win', random: 0.5, inviteLink: link })).toBe(
-      `Won! ${link}`,
-    );
+    expect(
+      buildRaceShareText({ serverLines: ['Won!'], outcome: 'win', random: 0.5, referralLink: link }),
+    ).toBe(`Won! ${link}`);
   });
 });

@@ -36,9 +36,9 @@ export function buildRaceShareText(input: {
   readonly outcome: 'win' | 'loss';
   /** A random number in [0, 1) from the caller. */
   readonly random: number;
-  readonly inviteLink: string;
+  readonly referralLink: string;
 }): string {
   const line = pickShareLine(input.serverLines, input.outcome, input.random);
-  const text = replaceLinkPlaceholder(line, input.inviteLink);
-  return text.includes(input.inviteLink) ? text : `${text} ${input.inviteLink}`;
+  const text = replaceLinkPlaceholder(line, input.referralLink);
+  return text.includes(input.referralLink) ? text : `${text} ${input.referralLink}`;
 }

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
  */
 export async function loginOauth(
   body: OauthLoginBody,
-): Promise<{ jwtKey: string | null; created: number | null }> {
+): Promise<{ sessionToken: string | null; created: number | null }> {
   const { obj } = await apiClient.call({
     host: 'customer',
     path: '/customer/login/oauth',
@@ -15,5 +15,5 @@ export async function loginOauth(
     body,
     schema: loginResultSchema,
   });
-  return { jwtKey: obj?.jwtKey ?? null, created: obj?.created ?? null };
+  return { sessionToken: obj?.jwtKey ?? null, created: obj?.created ?? null };
 }

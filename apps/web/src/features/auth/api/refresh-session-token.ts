@@ -1,8 +1,8 @@
-import { tokenRefreshResult } from '@ojo/api-contract/customer';
+import { tokenRefreshResult } from '@ojo/api-contract/user';
 import { apiClient } from '@/lib/api-client';
 
 /** `POST /customer/token/refresh` (secure): a new session jwt (spec 4 renewal). */
-export async function refreshSessionToken(): Promise<{ jwtKey: string }> {
+export async function refreshSessionToken(): Promise<{ sessionToken: string }> {
   const { obj } = await apiClient.call({
     host: 'customer',
     path: '/customer/token/refresh',
@@ -11,5 +11,5 @@ export async function refreshSessionToken(): Promise<{ jwtKey: string }> {
     schema: tokenRefreshResult,
   });
   if (!obj) throw new Error('The session was not renewed');
-  return obj;
+  return { sessionToken: obj.jwtKey };
 }

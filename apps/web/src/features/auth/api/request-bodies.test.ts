@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { bindBody, loginBody } from '@ojo/api-contract/customer';
+import { bindBody, loginBody } from '@ojo/api-contract/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindCustomer } from './bind-customer';
-import { loginCustomer } from './login-customer';
+import { bindSmartAccount } from './bind-smart-account';
+import { loginUser } from './login-user';
 
 /** What the page sent: each request's path and JSON body, answered with a success envelope. */
 let sent: { path: string; body: Record<string, unknown> }[] = [];
@@ -26,7 +26,12 @@ const publicKey = '0x1111111111111111111111111111111111111111';
 
 describe('spec 7 request bodies carry the defaults themselves, not left to the server', () => {
   it("POST /customer/login: idToken, publicKey, inviteCode, sourceType 'plus defaults (platform osp, walletType abstract, thirdAuthSource OSP, channel OSP, autoRegister true)'", async () => {
-    await loginCustomer({ idToken: 'id', publicKey, inviteCode: 'ABC123', sourceType: 'WEB' });
+    await loginUser({
+      idToken: 'id',
+      smartAccountAddress: publicKey,
+      referralCode: 'ABC123',
+      sourceType: 'WEB',
+    });
     expect(sent).toEqual([
       {
         path: '/customer/login',
@@ -48,7 +53,7 @@ describe('spec 7 request bodies carry the defaults themselves, not left to the s
   });
 
   it('POST /customer/bind: idToken, publicKey, platform, walletType, thirdAuthSource, channel', async () => {
-    await bindCustomer({ idToken: 'id', publicKey });
+    await bindSmartAccount({ idToken: 'id', smartAccountAddress: publicKey });
     expect(sent).toEqual([
       {
         path: '/customer/bind',

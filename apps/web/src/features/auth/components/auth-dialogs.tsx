@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { getLoginInviteFields } from '@/features/referral/hooks/use-invite-selection';
+import { getLoginReferralFields } from '@/features/referral/hooks/use-referral-selection';
 import { useAuthState, useAuthStore } from '../hooks/use-auth';
 import { LogoutDialog } from './dialogs/logout-dialog';
 import { MigrationTipsDialog } from './dialogs/migration-tips-dialog';
@@ -19,7 +19,7 @@ export function AuthDialogs() {
       <NewAccountLoginDialog
         isOpen={state.dialog === 'newAccountLogin'}
         providerName={env.providerName}
-        onLogin={() => void store.loginWithAccount(getLoginInviteFields())}
+        onLogin={() => void store.loginWithAccount(getLoginReferralFields())}
         onClose={close}
       />
       <MigrationTipsDialog

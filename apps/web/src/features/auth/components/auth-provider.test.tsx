@@ -6,18 +6,18 @@ import { useHomeLoginActions } from '@/features/home/components/home-login-actio
 import { type AuthStore, createAuthStore } from '../stores/auth-store';
 import {
   account,
-  customer,
   FakeBackend,
   LOCATION,
-  LocalWallet,
+  LocalAccountProvider,
   MemorySession,
   NOW,
   tokenExpiringAt,
+  user,
 } from '../testing/memory-auth';
 import { AuthStoreProvider } from './auth-provider';
 
 let backend: FakeBackend;
-let wallet: LocalWallet;
+let accountProvider: LocalAccountProvider;
 let session: MemorySession;
 let store: AuthStore;
 
@@ -37,7 +37,7 @@ function HomeButtonsProbe() {
 
 function renderProvider() {
   return render(
-    <AuthStoreProvider store={store} wallet={wallet}>
+    <AuthStoreProvider store={store} accountProvider={accountProvider}>
       <HomeButtonsProbe />
     </AuthStoreProvider>,
   );
@@ -45,11 +45,11 @@ function renderProvider() {
 
 beforeEach(() => {
   backend = new FakeBackend();
-  wallet = new LocalWallet();
+  accountProvider = new LocalAccountProvider();
   session = new MemorySession();
   store = createAuthStore({
     api: backend,
-    wallet,
+    accountProvider,
     session,
     location: LOCATION,
     productName: 'OJO Arena',
@@ -64,9 +64,9 @@ beforeEach(() => {
 
 describe('AuthStoreProvider: the home login actions and the session upkeep of spec 4', () => {
   it("plugs the login into home's buttons with the invite fields, and reports logging in and full user", async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     let release: (address: Address) => void = () => {};
-    wallet.connect = () => new Promise((resolve) => (release = resolve));
+    accountProvider.connect = () => new Promise((resolve) => (release = resolve));
     renderProvider();
     expect(screen.getByTestId('full')).toHaveTextContent('false');
     await userEvent.click(screen.getByRole('button', { name: 'login' }));
@@ -74,7 +74,7 @@ describe('AuthStoreProvider: the home login actions and the session upkeep of sp
     act(() => release(account.address));
     await waitFor(() => expect(screen.getByTestId('full')).toHaveTextContent('true'));
     expect(screen.getByTestId('logging-in')).toHaveTextContent('false');
-    expect(backend.loginBodies[0]).toMatchObject({ inviteCode: 'AB12CD', sourceType: 'DOJO_DASH' });
+    expect(backend.loginBodies[0]).toMatchObject({ referralCode: 'AB12CD', sourceType: 'DOJO_DASH' });
   });
 
   it('renews an id token with under 1200 s left when the page becomes visible again', async () => {
@@ -88,13 +88,13 @@ describe('AuthStoreProvider: the home login actions and the session upkeep of sp
     expect(session.get('idToken')).toBe(tokenExpiringAt(NOW / 1000 + 7200));
   });
 
-  it('a wallet that disconnects during the login ends the logging-in state', async () => {
-    wallet.connect = () => new Promise(() => {});
+  it('an account provider that disconnects during the login ends the logging-in state', async () => {
+    accountProvider.connect = () => new Promise(() => {});
     renderProvider();
     await userEvent.click(screen.getByRole('button', { name: 'login' }));
     expect(screen.getByTestId('logging-in')).toHaveTextContent('true');
     act(() => {
-      for (const listener of wallet.listeners) listener();
+      for (const listener of accountProvider.listeners) listener();
     });
     expect(screen.getByTestId('logging-in')).toHaveTextContent('false');
   });

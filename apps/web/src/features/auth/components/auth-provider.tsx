@@ -10,7 +10,7 @@ import {
 import { apiClient } from '@/lib/api-client';
 import { getJwt } from '@/lib/session-storage';
 import { AuthStoreContext } from '../hooks/use-auth';
-import type { AccountProvider } from '../lib/account-provider';
+import type { LoginAccountProvider } from '../lib/login-account-provider';
 import { type AuthStore, isFullUserState } from '../stores/auth-store';
 import { createAppAuthStore } from '../stores/create-app-auth-store';
 
@@ -24,7 +24,7 @@ async function startOldUserLogin(provider: LoginProvider): Promise<void> {
 }
 
 /** Keeps the session as spec 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
-function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
+function useSessionUpkeep(store: AuthStore, accountProvider: LoginAccountProvider): void {
   useEffect(() => {
     void store.initialize();
     const stopUnauthorized = apiClient.onUnauthorized(() => {
@@ -35,24 +35,30 @@ function useSessionUpkeep(store: AuthStore, wallet: AccountProvider): void {
       if (document.visibilityState === 'visible') void store.renewTokens();
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
-    const stopDisconnect = wallet.onDisconnect(() => store.handleWalletDisconnect());
+    const stopDisconnect = accountProvider.onDisconnect(() => store.handleWalletDisconnect());
     return () => {
       stopUnauthorized();
       document.removeEventListener('visibilitychange', onVisibilityChange);
       stopDisconnect();
     };
-  }, [store, wallet]);
+  }, [store, accountProvider]);
 }
 
 /**
  * The login feature around the app: the auth store, its session upkeep and the handlers of the home page's login
  * buttons (hero and header).
  */
-export function AuthProvider({ wallet, children }: { wallet: AccountProvider; children: ReactNode }) {
+export function AuthProvider({
+  accountProvider,
+  children,
+}: {
+  accountProvider: LoginAccountProvider;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
-  const [store] = useState(() => createAppAuthStore({ queryClient, wallet }));
+  const [store] = useState(() => createAppAuthStore({ queryClient, accountProvider }));
   return (
-    <AuthStoreProvider store={store} wallet={wallet}>
+    <AuthStoreProvider store={store} accountProvider={accountProvider}>
       {children}
     </AuthStoreProvider>
   );
@@ -61,21 +67,21 @@ export function AuthProvider({ wallet, children }: { wallet: AccountProvider; ch
 /** Provides a given auth store with its upkeep and the home login handlers. */
 export function AuthStoreProvider({
   store,
-  wallet,
+  accountProvider,
   children,
 }: {
   store: AuthStore;
-  wallet: AccountProvider;
+  accountProvider: LoginAccountProvider;
   children: ReactNode;
 }) {
-  useSessionUpkeep(store, wallet);
+  useSessionUpkeep(store, accountProvider);
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const isFullUser = isFullUserState(state);
   const isLoggingIn = state.status === 'loggingIn';
   const actions = useMemo<HomeLoginActions>(
     () => ({
-      onLoginWithProvider: (inviteCode, sourceType) =>
-        void store.loginWithAccount({ inviteCode, sourceType }),
+      onLoginWithProvider: (referralCode, sourceType) =>
+        void store.loginWithAccount({ referralCode, sourceType }),
       onOldUserLogin: (provider) => void startOldUserLogin(provider),
       isFullUser,
       isLoggingIn,

@@ -4,12 +4,19 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { type AuthStore, createAuthStore, isFullUserState } from '../stores/auth-store';
-import { customer, FakeBackend, LOCATION, LocalWallet, MemorySession, NOW } from '../testing/memory-auth';
+import {
+  FakeBackend,
+  LOCATION,
+  LocalAccountProvider,
+  MemorySession,
+  NOW,
+  user,
+} from '../testing/memory-auth';
 import { AuthStoreProvider } from './auth-provider';
 import { AuthSlot } from './auth-slot';
 
 let backend: FakeBackend;
-let wallet: LocalWallet;
+let accountProvider: LocalAccountProvider;
 let session: MemorySession;
 let store: AuthStore;
 let resets: number;
@@ -34,7 +41,7 @@ function renderSlot(path = '/wallet') {
     { initialEntries: [path] },
   );
   render(
-    <AuthStoreProvider store={store} wallet={wallet}>
+    <AuthStoreProvider store={store} accountProvider={accountProvider}>
       <RouterProvider router={router} />
     </AuthStoreProvider>,
   );
@@ -46,12 +53,12 @@ const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
   backend = new FakeBackend();
-  wallet = new LocalWallet();
+  accountProvider = new LocalAccountProvider();
   session = new MemorySession();
   resets = 0;
   store = createAuthStore({
     api: backend,
-    wallet,
+    accountProvider,
     session,
     location: LOCATION,
     productName: 'OJO Arena',
@@ -76,9 +83,9 @@ describe('auth slot (spec 2: the header shows login or logout)', () => {
   });
 
   it("asks 'Are you sure you want to logout?'; Cancel keeps the session, Logout ends it and goes to /", async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     backend.created = NOW - 60_000;
-    await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
+    await store.loginWithAccount({ referralCode: '', sourceType: 'web' });
     renderSlot('/wallet');
     await userEvent.click(within(slot()).getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Logout' });
@@ -92,14 +99,14 @@ describe('auth slot (spec 2: the header shows login or logout)', () => {
     await waitFor(() => expect(where()).toBe('/'));
     expect(session.values.size).toBe(0);
     expect(resets).toBe(1);
-    expect(wallet.disconnects).toBe(1);
+    expect(accountProvider.disconnects).toBe(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
 describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
   it("shows the popup-blocked notice with 'Got it'", async () => {
-    wallet.blocked = true;
+    accountProvider.blocked = true;
     renderSlot('/wallet');
     await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
     const dialog = await screen.findByRole('dialog');
@@ -122,7 +129,7 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
   });
 
   it('shows Account Migration Tips to an old user; binding makes a full user', async () => {
-    backend.customer = customer({
+    backend.user = user({
       isOldType: true,
       web3authAddress: '0x00000000000000000000000000000000000000aa',
       abstractAddress: {},
@@ -148,9 +155,9 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
   });
 
   it('shows the welcome modal to an account created within 30 s', async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     renderSlot('/');
-    await store.loginWithAccount({ inviteCode: '', sourceType: 'web' });
+    await store.loginWithAccount({ referralCode: '', sourceType: 'web' });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to OJO Arena' });
     expect(dialog).toHaveTextContent('@racer');
     await userEvent.click(within(dialog).getByRole('button', { name: "Let's go" }));

@@ -4,18 +4,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
   account,
-  customer,
   FakeBackend,
   LOCATION,
-  LocalWallet,
+  LocalAccountProvider,
   MemorySession,
   NOW,
   tokenExpiringAt,
+  user,
 } from '../testing/memory-auth';
 import { type AuthStore, createAuthStore, isFullUserState } from './auth-store';
 
 let backend: FakeBackend;
-let wallet: LocalWallet;
+let accountProvider: LocalAccountProvider;
 let session: MemorySession;
 let toasts: string[];
 let resets: number;
@@ -26,7 +26,7 @@ let clockMs: number;
 function makeStore() {
   return createAuthStore({
     api: backend,
-    wallet,
+    accountProvider,
     session,
     location: LOCATION,
     productName: 'OJO Arena',
@@ -43,7 +43,7 @@ function makeStore() {
 
 beforeEach(() => {
   backend = new FakeBackend();
-  wallet = new LocalWallet();
+  accountProvider = new LocalAccountProvider();
   session = new MemorySession();
   toasts = [];
   resets = 0;
@@ -51,7 +51,7 @@ beforeEach(() => {
   store = makeStore();
 });
 
-const invite = { inviteCode: 'AB12CD', sourceType: 'web' as const };
+const invite = { referralCode: 'AB12CD', sourceType: 'web' as const };
 
 describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   it('goes through logging in, signs in with the account and stores jwt and id token', async () => {
@@ -59,13 +59,13 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     store.subscribe(() => seen.push(store.getState().status));
     expect(store.getState().status).toBe('loggedOut');
     const done = store.loginWithAccount(invite);
-    expect(wallet.connects).toBe(1); // the popup opens inside the click, before anything is awaited
+    expect(accountProvider.connects).toBe(1); // the popup opens inside the click, before anything is awaited
     expect(store.getState().status).toBe('loggingIn');
     await done;
     expect(seen[0]).toBe('loggingIn');
     expect(store.getState().status).toBe('loggedIn');
-    expect(backend.calls).toEqual(['nonce', 'verify', 'login', 'customer']);
-    expect(backend.loginBodies[0]).toMatchObject({ publicKey: account.address, ...invite });
+    expect(backend.calls).toEqual(['nonce', 'verify', 'login', 'user']);
+    expect(backend.loginBodies[0]).toMatchObject({ smartAccountAddress: account.address, ...invite });
     expect(session.get('jwt')).toBe(store.getState().jwt);
     expect(session.get('idToken')).toMatch(/^ey/);
     expect(isFullUserState(store.getState())).toBe(true);
@@ -107,7 +107,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   });
 
   it('shows the welcome modal only for accounts created within 30 s, and stays where it is', async () => {
-    backend.customer = customer({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
+    backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     await store.loginWithAccount(invite);
     expect(store.getState()).toMatchObject({ isWelcomeOpen: true, navigation: null });
 
@@ -123,7 +123,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
     expect(store.getState()).toMatchObject({ status: 'loggedOut', jwt: null, user: null });
     expect(session.values.size).toBe(0);
-    expect(wallet.disconnects).toBe(1);
+    expect(accountProvider.disconnects).toBe(1);
   });
 
   it('opens the warning popup (New account login prompt) on cause code 5115, without a toast', async () => {
@@ -139,29 +139,29 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   });
 
   it("turns 'Failed to initialize request' into the pop-up permission text", async () => {
-    wallet.connect = () => Promise.reject(new Error('Failed to initialize request'));
+    accountProvider.connect = () => Promise.reject(new Error('Failed to initialize request'));
     await store.loginWithAccount(invite);
     expect(toasts).toEqual([LOGIN_TEXT.allowPopups]);
   });
 
   it('shows the popup-blocked notice when the popup cannot open', async () => {
-    wallet.blocked = true;
+    accountProvider.blocked = true;
     await store.loginWithAccount(invite);
     expect(store.getState()).toMatchObject({ status: 'loggedOut', dialog: 'popupBlocked' });
     expect(toasts).toEqual([]);
     expect(DIALOG_TEXT.popupBlocked).toContain('POPUP BLOCKED');
   });
 
-  it('counts a login answer without jwtKey as a failure', async () => {
-    backend.loginCustomer = async () => ({ jwtKey: '', created: NOW });
+  it('counts a login answer without sessionToken as a failure', async () => {
+    backend.loginUser = async () => ({ sessionToken: '', created: NOW });
     await store.loginWithAccount(invite);
     expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
     expect(session.get('jwt')).toBeUndefined();
   });
 
-  it('clears logging in and welcome states when the wallet disconnects, ignoring the late answer', async () => {
+  it('clears logging in and welcome states when the account provider disconnects, ignoring the late answer', async () => {
     let release: (address: Address) => void = () => {};
-    wallet.connect = () => new Promise((resolve) => (release = resolve));
+    accountProvider.connect = () => new Promise((resolve) => (release = resolve));
     const done = store.loginWithAccount(invite);
     store.handleWalletDisconnect();
     expect(store.getState().status).toBe('loggedOut');
@@ -173,7 +173,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
 });
 
 describe('spec 4 Logout', () => {
-  it('clears the tokens, ends the identity session on the server, disconnects the wallet, resets and goes to /', async () => {
+  it('clears the tokens, ends the identity session on the server, disconnects the account provider, resets and goes to /', async () => {
     await store.loginWithAccount(invite);
     const jwt = session.get('jwt');
     const idToken = session.get('idToken');
@@ -183,7 +183,7 @@ describe('spec 4 Logout', () => {
     // The server revokes the session of the tokens the page held, so copies of them stop working too.
     expect(backend.endedSessions).toEqual([{ jwt, idToken }]);
     expect(session.values.size).toBe(0);
-    expect(wallet.disconnects).toBe(1);
+    expect(accountProvider.disconnects).toBe(1);
     expect(resets).toBe(1);
     expect(store.getState()).toMatchObject({
       status: 'loggedOut',
@@ -211,13 +211,13 @@ describe('spec 4 session upkeep', () => {
     expect(store.getState().status).toBe('loggedOut');
   });
 
-  it('restores a stored session and loads the customer', async () => {
+  it('restores a stored session and loads the user', async () => {
     const jwt = tokenExpiringAt(NOW / 1000 + 1000);
     session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
     session.set('jwt', jwt);
     await store.initialize();
-    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.customer });
-    expect(wallet.restored).toEqual([account.address]);
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.user });
+    expect(accountProvider.restored).toEqual([account.address]);
     expect(resets).toBe(0);
   });
 
@@ -236,7 +236,7 @@ describe('spec 4 session upkeep', () => {
 
 describe('old users (spec 1): OAuth login and migration bind', () => {
   const oldUser = () =>
-    customer({
+    user({
       id: '7',
       isOldType: true,
       web3authAddress: '0x00000000000000000000000000000000000000aa',
@@ -245,7 +245,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     });
 
   it('logs in with the code, then shows Account Migration Tips; binding makes a full user', async () => {
-    backend.customer = oldUser();
+    backend.user = oldUser();
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c0de',
@@ -254,20 +254,23 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       nonce: 'n'.repeat(22),
       returnTo: '/',
     });
-    expect(backend.calls).toEqual(['oauth:google:c0de', 'customer']);
+    expect(backend.calls).toEqual(['oauth:google:c0de', 'user']);
     expect(store.getState()).toMatchObject({ status: 'loggedIn', dialog: 'migrationTips' });
     expect(isFullUserState(store.getState())).toBe(false);
 
     await store.bindAccount();
-    expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'customer']);
+    expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'user']);
     expect(store.getState().dialog).toBeNull();
     expect(isFullUserState(store.getState())).toBe(true);
     expect(session.get('idToken')).toBeDefined();
   });
 
   it('keeps the welcome of a just-created old account until the migration and the profile are done', async () => {
-    backend.customer = { ...oldUser(), profile: null };
-    backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
+    backend.user = { ...oldUser(), profile: null };
+    backend.loginOauth = async () => ({
+      sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'),
+      created: NOW,
+    });
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c',
@@ -290,8 +293,11 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
   });
 
   it('drops the welcome of an old account whose migration and profile took over 30 s', async () => {
-    backend.customer = { ...oldUser(), profile: null };
-    backend.loginOauth = async () => ({ jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW });
+    backend.user = { ...oldUser(), profile: null };
+    backend.loginOauth = async () => ({
+      sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'),
+      created: NOW,
+    });
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c',
@@ -307,7 +313,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
   });
 
   it('shows the already-bound text for customer.public.key.already.binded, else Bind failed', async () => {
-    backend.customer = oldUser();
+    backend.user = oldUser();
     await store.loginWithOauthCode({
       provider: 'google',
       code: 'c',
@@ -347,7 +353,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
       navigation: { to: '/', replace: true },
     });
     expect(session.get('jwt')).toBe(jwt);
-    expect(wallet.disconnects).toBe(0);
+    expect(accountProvider.disconnects).toBe(0);
   });
 
   it('the same on a fresh page load, before the stored session was read', () => {

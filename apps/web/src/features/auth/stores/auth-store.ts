@@ -1,11 +1,11 @@
-import type { CustomerInfo } from '@ojo/api-contract/customer';
+import type { UserInfo } from '@ojo/api-contract/user';
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
 import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
 import { isFullUser, needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
 import type { SessionKey } from '@/lib/session-storage';
-import { type AccountProvider, isPopupBlockedError } from '../lib/account-provider';
+import { isPopupBlockedError, type LoginAccountProvider } from '../lib/login-account-provider';
 
 /**
  * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
@@ -27,7 +27,7 @@ export interface AuthNavigation {
 export interface AuthState {
   status: AuthStatus;
   jwt: string | null;
-  user: CustomerInfo | null;
+  user: UserInfo | null;
   /** spec 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
   /**
@@ -42,33 +42,33 @@ export interface AuthState {
   navigation: AuthNavigation | null;
 }
 
-export interface CustomerLoginResult {
-  jwtKey?: string | null;
-  /** Creation time of the customer, ms since the epoch. */
+export interface UserLoginResult {
+  sessionToken?: string | null;
+  /** Creation time of the user, ms since the epoch. */
   created?: number | null;
 }
 
-/** The API calls the login makes (spec 7 customer calls and the identity layer), one client file each. */
+/** The API calls the login makes (spec 7 user calls and the identity layer), one client file each. */
 export interface AuthApi {
   getSiweNonce(): Promise<string>;
   verifySiwe(body: { message: string; signature: string }): Promise<{ idToken: string }>;
   refreshIdToken(idToken: string): Promise<{ idToken: string }>;
-  refreshSessionToken(): Promise<{ jwtKey: string }>;
-  loginCustomer(body: {
+  refreshSessionToken(): Promise<{ sessionToken: string }>;
+  loginUser(body: {
     idToken: string;
-    publicKey: string;
-    inviteCode: string;
+    smartAccountAddress: string;
+    referralCode: string;
     sourceType: SourceType;
-  }): Promise<CustomerLoginResult>;
+  }): Promise<UserLoginResult>;
   loginOauth(body: {
     provider: LoginProvider;
     code: string;
     redirectUri: string;
     codeVerifier: string;
     nonce: string;
-  }): Promise<CustomerLoginResult>;
-  bindCustomer(body: { idToken: string; publicKey: string }): Promise<void>;
-  getCustomer(): Promise<CustomerInfo>;
+  }): Promise<UserLoginResult>;
+  bindSmartAccount(body: { idToken: string; smartAccountAddress: string }): Promise<void>;
+  getUser(): Promise<UserInfo>;
   /** Revokes the session of `jwt` and of the id token on the server (spec 4 Logout). */
   endSession(body: { jwt: string; idToken?: string }): Promise<void>;
 }
@@ -81,7 +81,7 @@ export interface SessionValues {
 
 export interface AuthStoreDeps {
   api: AuthApi;
-  wallet: AccountProvider;
+  accountProvider: LoginAccountProvider;
   session: SessionValues;
   /** The page's host and origin, which the sign-in message names. */
   location: { host: string; origin: string };
@@ -151,14 +151,14 @@ export function createAuthStore(deps: AuthStoreDeps) {
       chainId: deps.chainId,
       now: new Date(now()),
     });
-    const signature = await deps.wallet.signMessage(address, message);
+    const signature = await deps.accountProvider.signMessage(address, message);
     const { idToken } = await deps.api.verifySiwe({ message, signature });
     return idToken;
   }
 
-  /** After a login or a bind: load the customer, then send a player without a profile to Create profile. */
+  /** After a login or a bind: load the user, then send a player without a profile to Create profile. */
   async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
-    const user = await deps.api.getCustomer();
+    const user = await deps.api.getUser();
     if (!isCurrent()) return;
     // A bind answers no creation time: the one of the login before it (migration, then profile) still counts.
     const createdAt = typeof created === 'number' ? created : state.pendingWelcomeCreatedAt;
@@ -180,7 +180,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
   /** spec 4: 'On failure an error toast shows, login state is cleared and the user is logged out.' */
   function failLogin(error: unknown): void {
     deps.session.clear();
-    void deps.wallet.disconnect().catch(() => {});
+    void deps.accountProvider.disconnect().catch(() => {});
     if (isPopupBlockedError(error)) {
       setState({ ...INITIAL_AUTH_STATE, dialog: 'popupBlocked' });
       return;
@@ -205,25 +205,28 @@ export function createAuthStore(deps: AuthStoreDeps) {
      * 'Login with <provider>' for new and returning smart-account users. Must be called from the click: the first
      * thing it does is open the account provider's popup.
      */
-    loginWithAccount(invite: { inviteCode: string; sourceType: SourceType }): Promise<void> {
+    loginWithAccount(invite: { referralCode: string; sourceType: SourceType }): Promise<void> {
       const current = ++attempt;
       const isCurrent = () => current === attempt;
       // Before any await: the popup opens inside the click (spec 8 Pop-up blocked).
-      const connecting = deps.wallet.connect();
+      const connecting = deps.accountProvider.connect();
       setState({ status: 'loggingIn', dialog: null, isWelcomeOpen: false, pendingWelcomeCreatedAt: null });
       return (async () => {
         try {
           const address = await connecting;
           const idToken = await signIn(address);
-          const login = await deps.api.loginCustomer({ idToken, publicKey: address, ...invite });
-          if (!isLoginComplete({ jwtKey: login.jwtKey, idToken, publicKey: address }) || !login.jwtKey) {
+          const login = await deps.api.loginUser({ idToken, smartAccountAddress: address, ...invite });
+          if (
+            !isLoginComplete({ sessionToken: login.sessionToken, idToken, smartAccountAddress: address }) ||
+            !login.sessionToken
+          ) {
             throw new IncompleteLoginError();
           }
           if (!isCurrent()) return;
-          deps.session.set('jwt', login.jwtKey);
+          deps.session.set('jwt', login.sessionToken);
           deps.session.set('idToken', idToken);
-          setState({ jwt: login.jwtKey });
-          await finishLogin(login.jwtKey, login.created, isCurrent);
+          setState({ jwt: login.sessionToken });
+          await finishLogin(login.sessionToken, login.created, isCurrent);
         } catch (error) {
           if (isCurrent()) failLogin(error);
         }
@@ -245,11 +248,11 @@ export function createAuthStore(deps: AuthStoreDeps) {
       try {
         const { returnTo, ...request } = body;
         const login = await deps.api.loginOauth(request);
-        if (!login.jwtKey) throw new IncompleteLoginError();
+        if (!login.sessionToken) throw new IncompleteLoginError();
         if (!isCurrent()) return;
-        deps.session.set('jwt', login.jwtKey);
-        setState({ jwt: login.jwtKey, navigation: { to: returnTo, replace: true } });
-        await finishLogin(login.jwtKey, login.created, isCurrent);
+        deps.session.set('jwt', login.sessionToken);
+        setState({ jwt: login.sessionToken, navigation: { to: returnTo, replace: true } });
+        await finishLogin(login.sessionToken, login.created, isCurrent);
       } catch (error) {
         if (isCurrent()) {
           failLogin(error);
@@ -278,20 +281,20 @@ export function createAuthStore(deps: AuthStoreDeps) {
      * to the old account. Called from the click, like the login.
      */
     bindAccount(): Promise<void> {
-      const connecting = deps.wallet.connect();
+      const connecting = deps.accountProvider.connect();
       setState({ isBinding: true });
       return (async () => {
         try {
           const address = await connecting;
           const idToken = await signIn(address);
-          await deps.api.bindCustomer({ idToken, publicKey: address });
+          await deps.api.bindSmartAccount({ idToken, smartAccountAddress: address });
           deps.session.set('idToken', idToken);
           const jwt = state.jwt ?? deps.session.get('jwt');
           if (!jwt) throw new IncompleteLoginError();
           setState({ isBinding: false, dialog: null });
           await finishLogin(jwt, null, () => true);
         } catch (error) {
-          void deps.wallet.disconnect().catch(() => {});
+          void deps.accountProvider.disconnect().catch(() => {});
           if (isPopupBlockedError(error)) {
             setState({ isBinding: false, dialog: 'popupBlocked' });
             return;
@@ -302,10 +305,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /** Reloads the customer (after profile creation, a bind, ...). */
-    async refreshUser(): Promise<CustomerInfo | null> {
+    /** Reloads the user (after profile creation, a bind, ...). */
+    async refreshUser(): Promise<UserInfo | null> {
       if (!state.jwt) return null;
-      const user = await deps.api.getCustomer();
+      const user = await deps.api.getUser();
       setState({ user });
       return user;
     },
@@ -368,7 +371,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
         void deps.api.endSession({ jwt, ...(idToken ? { idToken } : {}) }).catch(() => {});
       }
       // The wallet library records its disconnection in storage: disconnect first, then clear the storage.
-      await deps.wallet.disconnect().catch(() => {});
+      await deps.accountProvider.disconnect().catch(() => {});
       deps.resetApp();
     },
 
@@ -384,10 +387,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
       const current = attempt;
       setState({ status: 'loggedIn', jwt });
       try {
-        const user = await deps.api.getCustomer();
+        const user = await deps.api.getUser();
         if (current !== attempt) return;
         const address = smartAccountAddress(user);
-        if (address) deps.wallet.restore(address as Address);
+        if (address) deps.accountProvider.restore(address as Address);
         setState({ user, dialog: needsMigrationBind(user) ? 'migrationTips' : state.dialog });
       } catch {
         // A 401 logs out through the API client's unauthorized event; other failures keep the session.
@@ -407,8 +410,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
       if (jwt && shouldRenew(jwt, now()) && !isExpired(jwt, now())) {
         tasks.push(
           deps.api.refreshSessionToken().then((renewed) => {
-            deps.session.set('jwt', renewed.jwtKey);
-            if (state.jwt) setState({ jwt: renewed.jwtKey });
+            deps.session.set('jwt', renewed.sessionToken);
+            if (state.jwt) setState({ jwt: renewed.sessionToken });
           }),
         );
       }

@@ -3,11 +3,11 @@ import { toast } from '@/components/ui/toast';
 import { env } from '@/config/env';
 import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import {
-  clearInviteSelection,
-  resetInviteSelectionCache,
-} from '@/features/referral/hooks/use-invite-selection';
+  clearReferralSelection,
+  resetReferralSelectionCache,
+} from '@/features/referral/hooks/use-referral-selection';
 import { clearSession, getSessionValue, setSessionValue } from '@/lib/session-storage';
-import type { AccountProvider } from '../lib/account-provider';
+import type { LoginAccountProvider } from '../lib/login-account-provider';
 import { type AuthApi, createAuthStore } from './auth-store';
 
 /**
@@ -19,10 +19,10 @@ const api: AuthApi = {
   verifySiwe: async (body) => (await import('../api/verify-siwe')).verifySiwe(body),
   refreshIdToken: async (idToken) => (await import('../api/refresh-id-token')).refreshIdToken(idToken),
   refreshSessionToken: async () => (await import('../api/refresh-session-token')).refreshSessionToken(),
-  loginCustomer: async (body) => (await import('../api/login-customer')).loginCustomer(body),
+  loginUser: async (body) => (await import('../api/login-user')).loginUser(body),
   loginOauth: async (body) => (await import('../api/login-oauth')).loginOauth(body),
-  bindCustomer: async (body) => (await import('../api/bind-customer')).bindCustomer(body),
-  getCustomer: async () => (await import('../api/get-customer')).getCustomer(),
+  bindSmartAccount: async (body) => (await import('../api/bind-smart-account')).bindSmartAccount(body),
+  getUser: async () => (await import('../api/get-user')).getUser(),
   endSession: async (body) => (await import('../api/end-session')).endSession(body),
 };
 
@@ -37,10 +37,13 @@ function clearBrowserStorage(): void {
 }
 
 /** The app's auth store: the real API client, the wallet popup, the session cookies and the app's caches. */
-export function createAppAuthStore(options: { queryClient: QueryClient; wallet: AccountProvider }) {
+export function createAppAuthStore(options: {
+  queryClient: QueryClient;
+  accountProvider: LoginAccountProvider;
+}) {
   return createAuthStore({
     api,
-    wallet: options.wallet,
+    accountProvider: options.accountProvider,
     session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
     location: { host: window.location.host, origin: window.location.origin },
     productName: env.productName,
@@ -49,8 +52,8 @@ export function createAppAuthStore(options: { queryClient: QueryClient; wallet: 
     resetApp: () => {
       // spec 4 Logout: local and session storage, the user's cached data, the invite codes.
       clearBrowserStorage();
-      clearInviteSelection();
-      resetInviteSelectionCache();
+      clearReferralSelection();
+      resetReferralSelectionCache();
       options.queryClient.clear();
     },
     createProfilePath: AUTH_ROUTES.createProfile.path,

@@ -1,15 +1,15 @@
-import type { CustomerInfo } from '@ojo/api-contract/customer';
+import type { UserInfo } from '@ojo/api-contract/user';
 import { type Address, type Hex, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import type { ApiError } from '@/lib/api-client';
 import type { SessionKey } from '@/lib/session-storage';
-import type { AccountProvider } from '../lib/account-provider';
+import type { LoginAccountProvider } from '../lib/login-account-provider';
 import type { AuthApi } from '../stores/auth-store';
-import { PopupBlockedError } from '../wallet/popup-provider';
+import { PopupBlockedError } from '../wallet/account-provider';
 
 /**
- * Test doubles of the login's neighbours for unit tests: an identity layer and customer service in memory that
+ * Test doubles of the login's neighbours for unit tests: an identity layer and user service in memory that
  * check what the real ones check, and a wallet that really signs with a local key. The Playwright specs in e2e/auth
  * run the real ones.
  */
@@ -24,7 +24,7 @@ const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 export const tokenExpiringAt = (expSeconds: number, sub = 'x') =>
   `${b64url('{"alg":"ES256"}')}.${b64url(JSON.stringify({ sub, exp: expSeconds }))}.sig`;
 
-export function customer(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
+export function user(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
     id: '42',
     isOldType: false,
@@ -40,7 +40,7 @@ export function customer(overrides: Partial<CustomerInfo> = {}): CustomerInfo {
 }
 
 /**
- * An in-memory identity layer and customer service that check what a real one checks: nonces are single use, the
+ * An in-memory identity layer and user service that check what a real one checks: nonces are single use, the
  * message must name the page and chain, the signature must recover to the account, the login's public key must be
  * the signer.
  */
@@ -48,7 +48,7 @@ export class FakeBackend implements AuthApi {
   nonces = new Set<string>();
   calls: string[] = [];
   loginBodies: unknown[] = [];
-  customer: CustomerInfo = customer();
+  user: UserInfo = user();
   created = NOW;
   loginFailure: ApiError | null = null;
   bindFailure: ApiError | null = null;
@@ -81,30 +81,35 @@ export class FakeBackend implements AuthApi {
   }
   async refreshSessionToken() {
     this.calls.push('refreshSessionToken');
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800) };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800) };
   }
-  async loginCustomer(body: { idToken: string; publicKey: string; inviteCode: string; sourceType: string }) {
+  async loginUser(body: {
+    idToken: string;
+    smartAccountAddress: string;
+    referralCode: string;
+    sourceType: string;
+  }) {
     this.calls.push('login');
     this.loginBodies.push(body);
     if (this.loginFailure) throw this.loginFailure;
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '42'), created: this.created };
   }
   async loginOauth(body: { provider: string; code: string }) {
     this.calls.push(`oauth:${body.provider}:${body.code}`);
-    return { jwtKey: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
+    return { sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'), created: NOW - 86_400_000 };
   }
-  async bindCustomer(body: { idToken: string; publicKey: string }) {
+  async bindSmartAccount(body: { idToken: string; smartAccountAddress: string }) {
     this.calls.push('bind');
     if (this.bindFailure) throw this.bindFailure;
-    this.customer = {
-      ...this.customer,
+    this.user = {
+      ...this.user,
       isOldType: false,
-      abstractAddress: { osp_aa: { address: body.publicKey } },
+      abstractAddress: { osp_aa: { address: body.smartAccountAddress } },
     };
   }
-  async getCustomer() {
-    this.calls.push('customer');
-    return this.customer;
+  async getUser() {
+    this.calls.push('user');
+    return this.user;
   }
   endedSessions: { jwt: string; idToken?: string }[] = [];
   async endSession(body: { jwt: string; idToken?: string }) {
@@ -114,7 +119,7 @@ export class FakeBackend implements AuthApi {
 }
 
 /** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */
-export class LocalWallet implements AccountProvider {
+export class LocalAccountProvider implements LoginAccountProvider {
   blocked = false;
   connects = 0;
   disconnects = 0;

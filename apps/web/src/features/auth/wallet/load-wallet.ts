@@ -3,11 +3,14 @@
  * them until a login (or another wallet action) needs them.
  */
 export async function loadWallet() {
-  const [{ wagmiConfig, arenaChain, arenaWalletConnector }, { getArenaWalletProvider }] = await Promise.all([
-    import('./wagmi-config'),
-    import('./arena-wallet-provider'),
-  ]);
-  return { wagmiConfig, arenaChain, connector: arenaWalletConnector(), provider: getArenaWalletProvider() };
+  const [{ wagmiConfig, arenaChain, getAccountProviderConnector }, { getAccountProvider }] =
+    await Promise.all([import('./wagmi-config'), import('./get-account-provider')]);
+  return {
+    wagmiConfig,
+    arenaChain,
+    connector: getAccountProviderConnector(),
+    provider: getAccountProvider(),
+  };
 }
 
 export type LoadedWallet = Awaited<ReturnType<typeof loadWallet>>;

@@ -3,8 +3,8 @@ import { defineChain } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConfig, http } from 'wagmi';
 import { connect, disconnect, getAccount } from 'wagmi/actions';
-import { createPopupProvider } from './popup-provider';
-import { ARENA_WALLET_CONNECTOR_ID, arenaWallet } from './wagmi-connector';
+import { createAccountProvider } from './account-provider';
+import { ACCOUNT_PROVIDER_CONNECTOR_ID, accountProviderConnector } from './wagmi-connector';
 
 const WALLET_ORIGIN = 'http://localhost:3003';
 const ACCOUNT = '0x00000000000000000000000000000000000000A1';
@@ -52,14 +52,14 @@ function setup(answer: Record<string, unknown>) {
     );
     return popup as unknown as Window;
   });
-  const provider = createPopupProvider({
+  const provider = createAccountProvider({
     walletOrigin: WALLET_ORIGIN,
     chainId: 11124,
     rpcUrl: 'http://127.0.0.1:1',
   });
   const config = createConfig({
     chains: [chain],
-    connectors: [arenaWallet({ provider, name: 'Arena Wallet' })],
+    connectors: [accountProviderConnector({ provider, name: 'Arena Wallet' })],
     transports: { [chain.id]: http() },
     storage: null,
     multiInjectedProviderDiscovery: false,
@@ -72,7 +72,7 @@ describe('arena wallet connector', () => {
 
   it('is named by configuration and connects the account the popup returns', async () => {
     const { config, connector, provider } = setup({ result: [ACCOUNT] });
-    expect([connector.id, connector.name]).toEqual([ARENA_WALLET_CONNECTOR_ID, 'Arena Wallet']);
+    expect([connector.id, connector.name]).toEqual([ACCOUNT_PROVIDER_CONNECTOR_ID, 'Arena Wallet']);
     const result = await connect(config, { connector });
     expect(result).toMatchObject({ accounts: [ACCOUNT], chainId: 11124 });
     expect(getAccount(config)).toMatchObject({ address: ACCOUNT, status: 'connected' });

@@ -1,11 +1,11 @@
 import { type Address, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem';
 import { ChainNotConfiguredError, createConnector } from 'wagmi';
-import { type PopupProvider, ProviderRpcError, USER_REJECTED_CODE } from './popup-provider';
+import { type AccountProvider, ProviderRpcError, USER_REJECTED_CODE } from './account-provider';
 
-export const ARENA_WALLET_CONNECTOR_ID = 'arena-wallet';
+export const ACCOUNT_PROVIDER_CONNECTOR_ID = 'arena-wallet';
 
-export interface ArenaWalletParameters {
-  provider: PopupProvider;
+export interface AccountProviderConnectorParameters {
+  provider: AccountProvider;
   /** The configured display name (VITE_PROVIDER_NAME, default 'Arena Wallet'). */
   name: string;
 }
@@ -22,13 +22,13 @@ function normalizeError(error: unknown): unknown {
 }
 
 /** wagmi connector for the account provider popup (DESIGN.md section 6). */
-export function arenaWallet({ provider, name }: ArenaWalletParameters) {
-  type Provider = PopupProvider;
+export function accountProviderConnector({ provider, name }: AccountProviderConnectorParameters) {
+  type Provider = AccountProvider;
   let onAccountsChanged: ((accounts: unknown) => void) | undefined;
   let onDisconnect: ((error: unknown) => void) | undefined;
 
   return createConnector<Provider>((config) => ({
-    id: ARENA_WALLET_CONNECTOR_ID,
+    id: ACCOUNT_PROVIDER_CONNECTOR_ID,
     name,
     type: 'arenaWallet',
     async connect({ chainId, withCapabilities } = {}) {

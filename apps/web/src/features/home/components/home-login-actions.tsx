@@ -8,7 +8,7 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
  */
 export interface HomeLoginActions {
   /** 'Login with <provider>' for new users, with the invite fields the login body carries (spec 5 Other). */
-  onLoginWithProvider?: (inviteCode: string, sourceType: SourceType) => void;
+  onLoginWithProvider?: (referralCode: string, sourceType: SourceType) => void;
   /** The old-user logins (Twitter, Apple, Google) that lead to the migration. */
   onOldUserLogin?: (provider: LoginProvider) => void;
   /** A full user sees no login buttons (spec 2 Home, spec 4 'A full user ...'). */
@@ -30,7 +30,7 @@ export function HomeLoginActionsProvider({
 }
 
 export interface ResolvedHomeLoginActions {
-  loginWithProvider: (inviteCode: string, sourceType: SourceType) => void;
+  loginWithProvider: (referralCode: string, sourceType: SourceType) => void;
   oldUserLogin: (provider: LoginProvider) => void;
   isFullUser: boolean;
   isLoggingIn: boolean;

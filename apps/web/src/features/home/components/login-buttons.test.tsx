@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { Toaster } from '@/components/ui/toaster';
 import { env } from '@/config/env';
-import { clearInviteSelection, selectInvite } from '@/features/referral/hooks/use-invite-selection';
+import { clearReferralSelection, selectReferral } from '@/features/referral/hooks/use-referral-selection';
 import { HeaderLoginButtons } from './header-login-buttons';
 import { HeroSection } from './hero-section';
 import { type HomeLoginActions, HomeLoginActionsProvider } from './home-login-actions';
@@ -32,7 +32,7 @@ function scrollTo(y: number) {
 }
 
 beforeEach(() => {
-  clearInviteSelection();
+  clearReferralSelection();
   toast.dismiss(); // toasts live in a module-wide store: start each test without the previous one's
 });
 afterEach(() => scrollTo(0));
@@ -56,7 +56,7 @@ describe('hero login', () => {
 
     await user.click(screen.getByRole('button', { name: loginName }));
     expect(onLoginWithProvider).toHaveBeenLastCalledWith('', 'web');
-    act(() => selectInvite('AB12CD', 'DOJO_DASH'));
+    act(() => selectReferral('AB12CD', 'DOJO_DASH'));
     await user.click(screen.getByRole('button', { name: loginName }));
     expect(onLoginWithProvider).toHaveBeenLastCalledWith('AB12CD', 'DOJO_DASH');
 

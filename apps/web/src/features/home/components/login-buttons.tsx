@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { ArrowRightIcon, StarIcon } from '@/components/ui/icons';
 import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
-import { getLoginInviteFields } from '@/features/referral/hooks/use-invite-selection';
+import { getLoginReferralFields } from '@/features/referral/hooks/use-referral-selection';
 import { useHomeLoginActions } from './home-login-actions';
 
 const OLD_USER_PROVIDERS: ReadonlyArray<{ provider: LoginProvider; label: string }> = [
@@ -68,8 +68,8 @@ export function ProviderLoginButton({
   const { loginWithProvider, isLoggingIn } = useHomeLoginActions();
   const label = HOME_TEXT.loginWith(env.providerName);
   const onClick = () => {
-    const { inviteCode, sourceType } = getLoginInviteFields();
-    loginWithProvider(inviteCode, sourceType);
+    const { referralCode, sourceType } = getLoginReferralFields();
+    loginWithProvider(referralCode, sourceType);
   };
   const sizing =
     size === 'large'

@@ -6,7 +6,7 @@ import { CreateProfileForm, type ProfileActions } from './create-profile-form';
 
 const HELP = { socialUrl: 'https://x.com/ojo', chatUrl: 'https://discord.gg/ojo' };
 
-/** A profile service in memory: reserved names, existing handles, one profile per customer. */
+/** A profile service in memory: reserved names, existing handles, one profile per user. */
 class MemoryProfiles implements ProfileActions {
   whitelist = ['admin', 'ojoarena'];
   taken = new Set(['racer_one']);

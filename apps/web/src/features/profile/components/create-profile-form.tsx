@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 /** The calls the Create profile page makes (spec 7: GET /profile/whitelist, the profile service get and create). */
 export interface ProfileActions {
   getWhitelist(): Promise<readonly string[]>;
-  /** The session customer's profile and where its creation stands, or null. */
+  /** The session user's profile and where its creation stands, or null. */
   getProfile(): Promise<{ handle: string; status: 'creating' | 'created' | 'failed' } | null>;
   /**
    * Creates the on-chain profile and resolves once it is on chain (or picks up a creation under way); rejects with

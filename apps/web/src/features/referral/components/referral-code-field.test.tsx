@@ -1,18 +1,18 @@
-import { inviteCodeCheckResponse } from '@ojo/api-contract/invite';
+import { referralCodeCheckResponse } from '@ojo/api-contract/referral';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearInviteSelection, getInviteSelection } from '../hooks/use-invite-selection';
+import { clearReferralSelection, getReferralSelection } from '../hooks/use-referral-selection';
 import { ReferralCodeField } from './referral-code-field';
 
 /** The customer host's answer to GET /customer/invite/code/check, shaped by the shared contract. */
 const VALID_CODES = new Set(['GOOD12']);
-function answerInviteCheck(input: RequestInfo | URL): Response {
+function answerReferralCheck(input: RequestInfo | URL): Response {
   const url = new URL(String(input));
   if (url.pathname !== '/customer/invite/code/check') return new Response('not found', { status: 404 });
   const isValid = VALID_CODES.has(url.searchParams.get('inviteCode') ?? '');
-  const body = inviteCodeCheckResponse.parse(
+  const body = referralCodeCheckResponse.parse(
     isValid
       ? { success: true, code: '0', msgKey: 'success', obj: true }
       : { success: false, code: '1001', msgKey: 'invalid code', obj: null },
@@ -30,10 +30,10 @@ function renderField(props: Parameters<typeof ReferralCodeField>[0] = {}) {
 }
 
 beforeEach(() => {
-  clearInviteSelection();
+  clearReferralSelection();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => answerInviteCheck(input)),
+    vi.fn(async (input: RequestInfo | URL) => answerReferralCheck(input)),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -66,7 +66,7 @@ describe('ReferralCodeField', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid referral code');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(getInviteSelection().inviteCode).toBeNull();
+    expect(getReferralSelection().referralCode).toBeNull();
 
     await user.type(input, '{Backspace}');
     expect(screen.queryByText('Invalid referral code')).not.toBeInTheDocument();
@@ -92,14 +92,14 @@ describe('ReferralCodeField', () => {
     await user.type(screen.getByRole('textbox', { name: 'Referral code' }), 'GOOD12');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Code GOOD12 will be used when you log in.')).toBeInTheDocument();
-    expect(getInviteSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'web' });
+    expect(getReferralSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'web' });
   });
 
   it('selects and checks the code of a referral entry link', async () => {
     renderField({ entryCode: 'GOOD12', entrySourceType: 'DOJO_DASH' });
     expect(screen.getByRole('textbox', { name: 'Referral code' })).toHaveValue('GOOD12');
     await waitFor(() =>
-      expect(getInviteSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'DOJO_DASH' }),
+      expect(getReferralSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'DOJO_DASH' }),
     );
     expect(await screen.findByText('Code GOOD12 will be used when you log in.')).toBeInTheDocument();
   });
@@ -107,6 +107,6 @@ describe('ReferralCodeField', () => {
   it('drops an entry code the server rejects', async () => {
     renderField({ entryCode: 'NOPE00', entrySourceType: 'web' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid referral code');
-    expect(getInviteSelection().inviteCode).toBeNull();
+    expect(getReferralSelection().referralCode).toBeNull();
   });
 });

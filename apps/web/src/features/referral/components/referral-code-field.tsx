@@ -3,8 +3,12 @@ import { filterReferralCodeInput, isValidReferralCode } from '@ojo/domain/referr
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { useCheckInviteCode } from '../api/check-invite-code';
-import { clearInviteSelection, selectInvite, useInviteSelection } from '../hooks/use-invite-selection';
+import { useCheckReferralCode } from '../api/check-referral-code';
+import {
+  clearReferralSelection,
+  selectReferral,
+  useReferralSelection,
+} from '../hooks/use-referral-selection';
 
 type Status = 'idle' | 'invalid' | 'applied';
 
@@ -20,11 +24,11 @@ interface ReferralCodeFieldProps {
  * selects it for the login; a failed check shows 'Invalid referral code' until the person types again.
  */
 export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFieldProps) {
-  const selection = useInviteSelection();
-  const [isOpen, setIsOpen] = useState(Boolean(entryCode || selection.inviteCode));
-  const [code, setCode] = useState(() => filterReferralCodeInput(entryCode ?? selection.inviteCode ?? ''));
-  const [status, setStatus] = useState<Status>(selection.inviteCode && !entryCode ? 'applied' : 'idle');
-  const check = useCheckInviteCode();
+  const selection = useReferralSelection();
+  const [isOpen, setIsOpen] = useState(Boolean(entryCode || selection.referralCode));
+  const [code, setCode] = useState(() => filterReferralCodeInput(entryCode ?? selection.referralCode ?? ''));
+  const [status, setStatus] = useState<Status>(selection.referralCode && !entryCode ? 'applied' : 'idle');
+  const check = useCheckReferralCode();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -33,10 +37,10 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
     check.mutate(candidate, {
       onSuccess: (isValid) => {
         if (isValid) {
-          selectInvite(candidate, sourceType ?? undefined);
+          selectReferral(candidate, sourceType ?? undefined);
           setStatus('applied');
         } else {
-          clearInviteSelection();
+          clearReferralSelection();
           setStatus('invalid');
         }
       },
@@ -52,7 +56,7 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
     const candidate = filterReferralCodeInput(entryCode);
     if (enteredWith.current === candidate || !isValidReferralCode(candidate)) return;
     enteredWith.current = candidate;
-    selectInvite(candidate, entrySourceType ?? undefined);
+    selectReferral(candidate, entrySourceType ?? undefined);
     runCheck(candidate, entrySourceType);
   }, [entryCode, entrySourceType]);
 
@@ -101,7 +105,7 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
             setCode(next);
             if (next === code) return; // ignored input (spec 5) changes nothing
             // spec 4: typing clears the error; an edited code is no longer the applied one.
-            if (status === 'applied') clearInviteSelection();
+            if (status === 'applied') clearReferralSelection();
             setStatus('idle');
           }}
           inputMode="text"

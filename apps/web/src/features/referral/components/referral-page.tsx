@@ -1,11 +1,11 @@
 import { REFERRAL_TEXT } from '@ojo/domain/messages';
-import { buildInviteLink } from '@ojo/domain/share/share-text';
+import { buildReferralLink } from '@ojo/domain/share/share-text';
 import { Link } from 'react-router';
 import { CookingIcon } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
-import { referredCount, useInviteInfo } from '../api/get-invite-info';
+import { referredCount, useReferralInfo } from '../api/get-referral-info';
 import { useHasSession } from '../hooks/use-has-session';
 import { CopyField } from './copy-field';
 import { ShareToXLink } from './share-to-x-link';
@@ -32,8 +32,8 @@ function LoginPrompt() {
   );
 }
 
-function InviteDetails() {
-  const invite = useInviteInfo({ enabled: true });
+function ReferralDetails() {
+  const invite = useReferralInfo({ enabled: true });
   if (invite.isPending) {
     return (
       <div className="grid place-items-center py-16">
@@ -55,7 +55,7 @@ function InviteDetails() {
       </div>
     );
   }
-  const inviteLink = buildInviteLink(window.location.origin, invite.data.inviteCode);
+  const referralLink = buildReferralLink(window.location.origin, invite.data.inviteCode);
   const referred = referredCount(invite.data.invitedMap);
   return (
     // Tracks may shrink below the invite link's length: the link truncates instead of widening the page (spec 9 xs).
@@ -64,10 +64,10 @@ function InviteDetails() {
         <h2 id="invite-heading" className="font-display text-2xl font-black uppercase italic text-white">
           Your invite
         </h2>
-        <CopyField label="Invite link" value={inviteLink} />
+        <CopyField label="Invite link" value={referralLink} />
         <CopyField label="Invite code" value={invite.data.inviteCode} isProminent />
         <div>
-          <ShareToXLink inviteLink={inviteLink} />
+          <ShareToXLink referralLink={referralLink} />
         </div>
       </section>
       <section
@@ -99,7 +99,7 @@ export function ReferralPage() {
       title={ROUTES.referral.title}
       description="Invite friends with your link or code. They race, you both climb."
     >
-      {hasSession ? <InviteDetails /> : <LoginPrompt />}
+      {hasSession ? <ReferralDetails /> : <LoginPrompt />}
       <p className="mt-8 flex items-center gap-3 rounded-2xl border border-gold/30 bg-gold/10 px-5 py-4 text-gold">
         <CookingIcon className="size-7 shrink-0" data-testid="referral-note-icon" />
         {REFERRAL_TEXT.comingSoon}

@@ -18,20 +18,20 @@ export function productHashtag(productName: string): string {
 }
 
 /** The intent URL of the referral page's Share to X link (spec 2 Referral, spec 9 share text). */
-export function referralShareUrl(inviteLink: string): string {
+export function referralShareUrl(referralLink: string): string {
   const text = buildShareText({
     mention: xHandleFromUrl(env.social.xUrl) || productHashtag(env.productName),
     hashtag: productHashtag(env.productName),
-    inviteLink,
+    referralLink,
     productName: env.productName,
   });
   return buildXShareUrl(text);
 }
 
-export function ShareToXLink({ inviteLink }: { inviteLink: string }) {
+export function ShareToXLink({ referralLink }: { referralLink: string }) {
   return (
     <a
-      href={referralShareUrl(inviteLink)}
+      href={referralShareUrl(referralLink)}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex items-center justify-center gap-2 rounded-xl bg-white px-5 py-3 text-sm font-black uppercase tracking-wider text-arena-950 transition hover:bg-lime"

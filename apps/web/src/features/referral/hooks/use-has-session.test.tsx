@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthStoreContext } from '@/features/auth/hooks/use-auth';
 import { type AuthStore, createAuthStore } from '@/features/auth/stores/auth-store';
-import { FakeBackend, LOCATION, LocalWallet, NOW } from '@/features/auth/testing/memory-auth';
+import { FakeBackend, LOCATION, LocalAccountProvider, NOW } from '@/features/auth/testing/memory-auth';
 import { clearSession, getSessionValue, setSessionValue } from '@/lib/session-storage';
 import { useHasSession } from './use-has-session';
 
@@ -25,7 +25,7 @@ beforeEach(() => {
   // The session lives in the real cookies the hook reads (jsdom's document.cookie).
   store = createAuthStore({
     api: new FakeBackend(),
-    wallet: new LocalWallet(),
+    accountProvider: new LocalAccountProvider(),
     session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
     location: LOCATION,
     productName: 'OJO Arena',
@@ -50,7 +50,7 @@ describe('useHasSession', () => {
     renderProbe();
     expect(screen.getByTestId('has-session')).toHaveTextContent('false');
 
-    await act(() => store.loginWithAccount({ inviteCode: '', sourceType: 'web' }));
+    await act(() => store.loginWithAccount({ referralCode: '', sourceType: 'web' }));
     expect(store.getState().status).toBe('loggedIn');
     expect(screen.getByTestId('has-session')).toHaveTextContent('true');
 

@@ -1,0 +1,23 @@
+import { type BindBody, bindBodyOf } from '@ojo/api-contract/user';
+import { BIND_REQUEST_DEFAULTS } from '@ojo/domain/constants';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the old user's account, sent
+ * with the smart account's platform, walletType, thirdAuthSource and channel. A failure rejects with the envelope's
+ * msgKey (e.g. customer.public.key.already.binded).
+ */
+export async function bindSmartAccount(request: {
+  idToken: string;
+  smartAccountAddress: string;
+}): Promise<void> {
+  await apiClient.call({
+    host: 'customer',
+    path: '/customer/bind',
+    method: 'POST',
+    secure: true,
+    body: { ...bindBodyOf(request), ...BIND_REQUEST_DEFAULTS } satisfies BindBody,
+    schema: z.null(),
+  });
+}

@@ -1,0 +1,100 @@
+import { normalizeSourceType, type SourceType } from '@ojo/domain/enums';
+import { loginReferralFields } from '@ojo/domain/session/login';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The invite code chosen for the next login (spec 2 Home: 'Home with query inviteCode and sourceType is a referral
+ * entry'; spec 5 Other: an unknown source type falls back to web). Kept in session storage so a reload during the
+ * login popup keeps it; logout clears session storage (spec 4) and with it the choice.
+ */
+export interface ReferralSelection {
+  /** The selected code, or null when none is selected. */
+  referralCode: string | null;
+  sourceType: SourceType;
+}
+
+const STORAGE_KEY = 'ojo_referral_selection';
+const EMPTY: ReferralSelection = { referralCode: null, sourceType: normalizeSourceType(undefined) };
+
+const listeners = new Set<() => void>();
+let current: ReferralSelection | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage disabled by the browser: the choice lives for this page only
+  }
+}
+
+function read(): ReferralSelection {
+  if (current) return current;
+  let stored: ReferralSelection = EMPTY;
+  try {
+    const raw = storage()?.getItem(STORAGE_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as { referralCode?: unknown; sourceType?: unknown };
+      stored = {
+        referralCode:
+          typeof parsed.referralCode === 'string' && parsed.referralCode !== '' ? parsed.referralCode : null,
+        sourceType: normalizeSourceType(parsed.sourceType),
+      };
+    }
+  } catch {
+    stored = EMPTY;
+  }
+  current = stored;
+  return stored;
+}
+
+function write(next: ReferralSelection): void {
+  current = next;
+  try {
+    if (next.referralCode === null) storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Quota or privacy mode: the in-memory choice still holds for this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Selects a code for the login; the source type is normalised (unknown values become web). */
+export function selectReferral(referralCode: string, sourceType?: unknown): void {
+  write({
+    referralCode: referralCode === '' ? null : referralCode,
+    sourceType: normalizeSourceType(sourceType),
+  });
+}
+
+/** Forgets the selected code (e.g. after its check failed). */
+export function clearReferralSelection(): void {
+  write(EMPTY);
+}
+
+export function getReferralSelection(): ReferralSelection {
+  return read();
+}
+
+/** The invite fields the login sends: the selected code (or the default one, or empty) and its source type. */
+export function getLoginReferralFields(defaultReferralCode?: string | null) {
+  const selection = read();
+  return loginReferralFields({
+    selectedReferralCode: selection.referralCode,
+    defaultReferralCode,
+    sourceType: selection.sourceType,
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useReferralSelection(): ReferralSelection {
+  return useSyncExternalStore(subscribe, read, () => EMPTY);
+}
+
+/** Test helper: forget the cached value so the next read comes from storage again. */
+export function resetReferralSelectionCache(): void {
+  current = undefined;
+}
