@@ -34,9 +34,11 @@ describeWithDatabases('migrations', ({ database }) => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'auth_nonces',
       'chain_transactions',
+      'indexed_blocks',
       'jobs',
       'leases',
       'ledger_entries',
+      'native_transfers',
       'oidc_codes',
       'old_login_locks',
       'profile_registrations',
