@@ -4,13 +4,18 @@
  * one place that says how fast the API answers.
  */
 import { randomBytes } from 'node:crypto';
+import { checkInStatusRoute } from '@ojo/api-contract/check-in';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
 import { routePath } from '@ojo/api-contract/route-path';
 import { tokenBalancesRoute, tokenHistoriesRoute, tokenTickerRoute } from '@ojo/api-contract/wallet';
+import { checkIns } from '@ojo/db/schema/check-ins';
+import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
 import { type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
+import { utcDayOf } from '@ojo/domain/tasks/check-in-streak';
 import type { FastifyInstance } from 'fastify';
 
 export interface HotCall {
@@ -54,6 +59,7 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: true,
     },
   ]);
+  await seedCheckInHistory(app, player.id, 500);
   await seedWalletHistory(app, smartAccountAddress);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
@@ -66,6 +72,24 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       method: 'GET',
       path: `${routePath(referralCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(checkInStatusRoute)}`,
+      method: 'GET',
+      path: routePath(checkInStatusRoute),
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${pointLedgersRoute.path}`,
+      method: 'GET',
+      path: `${routePath(pointLedgersRoute, { id: player.id })}?offset=0&limit=20&assetType=POINT`,
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${memberAssetRoute.path}`,
+      method: 'GET',
+      path: routePath(memberAssetRoute, { id: player.id }),
+      headers: secureHeaders,
     },
     {
       name: `GET ${routePath(tokenTickerRoute, { symbol: 'ETH' })}`,
@@ -86,6 +110,38 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       headers: secureHeaders,
     },
   ];
+}
+
+/**
+ * `days` daily check-ins up to yesterday, each with its ledger entry, so the check-in status, the ledger page and the
+ * balances are read for a player with a long history (a balance read must not grow with it).
+ */
+async function seedCheckInHistory(app: FastifyInstance, userId: string, days: number): Promise<void> {
+  const dayStarts = Array.from({ length: days }, (_, index) =>
+    utcDayOf(Date.now() - (days - index) * 86_400_000),
+  );
+  const entries = await app.db
+    .insert(ledgerEntries)
+    .values(
+      dayStarts.map((day, index) => ({
+        userId,
+        asset: 'POINT' as const,
+        amount: BigInt(10 * ((index % 6) + 1)),
+        reason: `checkin:bench:${day}`,
+        idempotencyKey: `checkin:${userId}:${day}`,
+      })),
+    )
+    .returning({ id: ledgerEntries.id, amount: ledgerEntries.amount });
+  await app.db.insert(checkIns).values(
+    entries.map((entry, index) => ({
+      userId,
+      day: dayStarts[index]!,
+      ladderDay: (index % 6) + 1,
+      asset: 'POINT' as const,
+      amount: entry.amount,
+      ledgerEntryId: entry.id,
+    })),
+  );
 }
 
 /** Transfers of the wallet history: 200 for the player among 2,000 of others, as the indexer writes them. */

@@ -7,11 +7,13 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
+import checkInRoutes from './modules/check-in/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
 import indexerPlugin from './modules/indexer/plugin';
+import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import pricesPlugin from './modules/prices/plugin';
@@ -59,6 +61,8 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   profileRoutes,
   gasRoutes,
   walletRoutes,
+  memberRoutes,
+  checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */

@@ -7,7 +7,7 @@ describe('parseEnv', () => {
     const env = parseEnv({});
     expect(env.apiUrl).toBe('http://localhost:3001');
     expect(env.hosts).toEqual({
-      user: 'http://localhost:3001',
+      customer: 'http://localhost:3001',
       quest: 'http://localhost:3001',
       badge: 'http://localhost:3001',
       wallet: 'http://localhost:3001',

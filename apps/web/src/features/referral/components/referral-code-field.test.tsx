@@ -92,14 +92,14 @@ describe('ReferralCodeField', () => {
     await user.type(screen.getByRole('textbox', { name: 'Referral code' }), 'GOOD12');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Code GOOD12 will be used when you log in.')).toBeInTheDocument();
-    expect(getReferralSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'web' });
+    expect(getReferralSelection()).toEqual({ referralCode: 'GOOD12', sourceType: 'web' });
   });
 
   it('selects and checks the code of a referral entry link', async () => {
     renderField({ entryCode: 'GOOD12', entrySourceType: 'DOJO_DASH' });
     expect(screen.getByRole('textbox', { name: 'Referral code' })).toHaveValue('GOOD12');
     await waitFor(() =>
-      expect(getReferralSelection()).toEqual({ inviteCode: 'GOOD12', sourceType: 'DOJO_DASH' }),
+      expect(getReferralSelection()).toEqual({ referralCode: 'GOOD12', sourceType: 'DOJO_DASH' }),
     );
     expect(await screen.findByText('Code GOOD12 will be used when you log in.')).toBeInTheDocument();
   });
