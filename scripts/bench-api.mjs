@@ -3,12 +3,15 @@
 // Starts the API on PostgreSQL (a throw-away database on OJO_BENCH_POSTGRES_URL, default the local server) and on
 // PGlite, each as its own process built exactly as server.ts builds it (logging at warn), drives every hot call of
 // apps/api/bench/hot-calls.ts with autocannon at 50 connections, and prints requests per second and p50/p99 latency.
+// The wallet's balance read asks a bare anvil this script starts (eth_blockNumber per call, eth_getBalance per block).
 // References: a bare node:http server, and a node:http server answering one PostgreSQL primary-key select.
 // Goal (README, Performance): every hot read at least 0.5x the select reference, p99 at most 25 ms on PostgreSQL.
 // Options: --duration=<s> (default 8), --connections=<n> (default 50), --only=postgres|pglite.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -119,14 +122,67 @@ function apiEnvironment(databaseUrl) {
     SAAS_ID,
     // One client address makes all the load: the global per-address limit would answer 429 after 300 calls.
     RATE_LIMIT_MAX: '1000000000',
-    // Hot reads never reach the chain; a closed port keeps the API from finding a real one.
-    CHAIN_RPC_URL: 'http://127.0.0.1:9',
+    // The wallet's balance is read from a chain: a bare anvil of this run (other hot reads never reach it).
+    CHAIN_RPC_URL: chainUrl ?? 'http://127.0.0.1:9',
     BUNDLER_URL: 'http://127.0.0.1:9',
+    // One node, no chain history to follow: the indexer would only compete with the measured calls.
+    INDEXER_ENABLED: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   };
 }
 
 const rows = [];
+/** The bench's anvil (JSON-RPC URL), set by startChain. */
+let chainUrl;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** anvil from the platform package of @foundry-rs/anvil, as packages/devnet finds it (override: ANVIL_BIN). */
+function anvilBinary() {
+  if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch] ?? process.arch;
+  const require = createRequire(path.join(root, 'packages/devnet/package.json'));
+  return path.join(
+    path.dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)),
+    'bin',
+    'anvil',
+  );
+}
+
+/** A bare anvil on a free port for the balance reads; resolves once it answers. */
+async function startChain() {
+  const port = await freePort();
+  const child = spawn(
+    anvilBinary(),
+    ['--port', String(port), '--host', '127.0.0.1', '--chain-id', '11124', '--silent'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  children.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (response.ok) return url;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('anvil did not start');
+}
 
 async function measureReference(name, mode, env) {
   const { child, ready } = await startProcess(
@@ -195,6 +251,7 @@ function printTable(selectReference) {
 
 async function main() {
   const only = options.only;
+  chainUrl = await startChain();
   const databaseUrl = only === 'pglite' ? undefined : await createPostgresDatabase();
   await measureReference('reference: node:http', 'http', {});
   const selectReference = databaseUrl

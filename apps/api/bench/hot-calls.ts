@@ -10,11 +10,13 @@ import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
 import { routePath } from '@ojo/api-contract/route-path';
 import { taskListRoute } from '@ojo/api-contract/tasks';
+import { tokenBalancesRoute, tokenHistoriesRoute, tokenTickerRoute } from '@ojo/api-contract/wallet';
 import { checkIns } from '@ojo/db/schema/check-ins';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { taskCompletions } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
+import { type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
 import { TASK_LIST_QUERY } from '@ojo/domain/constants';
 import { utcDayOf } from '@ojo/domain/tasks/check-in-streak';
 import type { FastifyInstance } from 'fastify';
@@ -72,6 +74,7 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
     { userId: player.id, taskId: 411002, periodKey: 'once', progress: 1, completedAt: new Date() },
   ]);
   await seedCheckInHistory(app, player.id, 500);
+  await seedWalletHistory(app, smartAccountAddress);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
   const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
@@ -108,6 +111,24 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       path: routePath(memberAssetRoute, { id: player.id }),
       headers: secureHeaders,
     },
+    {
+      name: `GET ${routePath(tokenTickerRoute, { symbol: 'ETH' })}`,
+      method: 'GET',
+      path: routePath(tokenTickerRoute, { symbol: 'ETH' }),
+      headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(tokenHistoriesRoute)}`,
+      method: 'GET',
+      path: `${routePath(tokenHistoriesRoute)}?from=0&limit=20`,
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${routePath(tokenBalancesRoute)}`,
+      method: 'GET',
+      path: routePath(tokenBalancesRoute),
+      headers: secureHeaders,
+    },
   ];
 }
 
@@ -141,4 +162,29 @@ async function seedCheckInHistory(app: FastifyInstance, userId: string, days: nu
       ledgerEntryId: entry.id,
     })),
   );
+}
+
+/** Transfers of the wallet history: 200 for the player among 2,000 of others, as the indexer writes them. */
+async function seedWalletHistory(app: FastifyInstance, smartAccountAddress: string) {
+  const chainId = app.chain.chainId;
+  const rows: NewNativeTransfer[] = Array.from({ length: 2_000 }, (_, i) => {
+    const isPlayers = i % 10 === 0;
+    const other = `0x${randomBytes(20).toString('hex')}`;
+    return {
+      chainId,
+      blockNumber: BigInt(1_000 + i),
+      blockHash: `0x${randomBytes(32).toString('hex')}`,
+      blockTime: new Date(Date.now() - (2_000 - i) * 60_000),
+      txHash: `0x${randomBytes(32).toString('hex')}`,
+      txIndex: 0,
+      traceAddress: '0.0',
+      fromAddress: isPlayers && i % 20 === 0 ? smartAccountAddress : other,
+      toAddress: isPlayers && i % 20 !== 0 ? smartAccountAddress : `0x${randomBytes(20).toString('hex')}`,
+      valueWei: 10_000_000_000_000_000n + BigInt(i),
+      status: 'success',
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    await app.db.insert(nativeTransfers).values(rows.slice(start, start + 500));
+  }
 }

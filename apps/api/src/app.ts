@@ -12,10 +12,12 @@ import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
+import indexerPlugin from './modules/indexer/plugin';
 import linkedWalletRoutes from './modules/linked-wallet/routes';
 import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
+import pricesPlugin from './modules/prices/plugin';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
 import referralRoutes from './modules/referral/routes';
@@ -23,6 +25,9 @@ import sessionRoutes from './modules/session/routes';
 import tasksPlugin from './modules/tasks/plugin';
 import tasksRoutes from './modules/tasks/routes';
 import userRoutes from './modules/user/routes';
+import { devnetFaucetJob } from './modules/wallet/devnet-faucet.job';
+import explorerRoutes from './modules/wallet/explorer-routes';
+import walletRoutes from './modules/wallet/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -60,12 +65,13 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   gasRoutes,
   tasksRoutes,
   linkedWalletRoutes,
+  walletRoutes,
   memberRoutes,
   checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
-const jobDefinitions: readonly JobDefinition[] = [registerProfileJob];
+const jobDefinitions: readonly JobDefinition[] = [registerProfileJob, devnetFaucetJob];
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
@@ -106,9 +112,13 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(healthRoutes, { config });
   // The local stand-in for Google, Twitter and Apple sign-in (browsers send no saas_id there).
   if (config.oidc.localProvider) await app.register(oidcProviderRoutes, { config });
+  // The local devnet's block explorer page ('View more in Scan' offline).
+  if (config.localDevnet.isLocalDevnet) await app.register(explorerRoutes, { config });
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
+  await app.register(indexerPlugin, { config });
+  await app.register(pricesPlugin, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
   // The Telegram bot's webhook (Telegram sends no saas_id; its secret token is checked instead).
   await app.register(tasksPlugin, { config });

@@ -37,6 +37,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<AppC
       CHAIN_RPC_URL: await closedPortUrl(),
       BUNDLER_URL: await closedPortUrl(),
       HEALTH_TIMEOUT_MS: '500',
+      // Tests that follow the chain turn the indexer on; the rest have no chain to follow.
+      INDEXER_ENABLED: 'false',
       ...env,
     },
     TEST_CHAIN,

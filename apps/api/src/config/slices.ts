@@ -7,15 +7,26 @@ import {
   toChainDeploymentsConfig,
   toChainWritesConfig,
 } from '../modules/chain/config';
+import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
+import { type PricesConfig, pricesEnv, toPricesConfig } from '../modules/prices/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
 import { type TasksConfig, tasksEnv, toTasksConfig } from '../modules/tasks/config';
+import { toWalletConfig, type WalletConfig, walletEnv } from '../modules/wallet/config';
 
 /**
  * Configuration slices that belong to one module each (STYLE.md: a module's `config.ts`): the module names its
  * variables and their meaning there; this file only puts them together for `loadConfig`, which reports their
  * problems with every other invalid variable.
  */
-const sliceSchema = z.object({ ...chainDeploymentsEnv, ...jobsEnv, ...profileBudgetEnv, ...tasksEnv });
+const sliceSchema = z.object({
+  ...chainDeploymentsEnv,
+  ...jobsEnv,
+  ...profileBudgetEnv,
+  ...indexerEnv,
+  ...pricesEnv,
+  ...walletEnv,
+  ...tasksEnv,
+});
 
 export interface ModuleConfig {
   /** Where the contract addresses come from (a deployments file, or configuration). */
@@ -28,6 +39,12 @@ export interface ModuleConfig {
   profileBudget: ProfileBudgetConfig;
   /** X, Telegram and Discord for task verification (the stand-ins locally), and the verify rate limit. */
   tasks: TasksConfig;
+  /** The chain indexer behind the wallet's history (one node at a time, under a lease). */
+  indexer: IndexerConfig;
+  /** Where token prices come from and when they are stale. */
+  prices: PricesConfig;
+  /** The wallet's devnet faucet. */
+  wallet: WalletConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -48,5 +65,8 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     chainWrites: toChainWritesConfig(values),
     jobs: toJobsConfig(values),
     profileBudget: toProfileBudgetConfig(values),
+    indexer: toIndexerConfig(values),
+    prices: toPricesConfig(values),
+    wallet: toWalletConfig(values),
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_ACCOUNT_PROVIDER_NAME, DEFAULT_CHAIN_ID, DEFAULT_PRODUCT_NAME } from '@ojo/domain/constants';
+import { WALLET_TEXT } from '@ojo/domain/messages';
 
 /**
  * Public configuration of the web app, validated once at start (STYLE.md point 5). Everything here is baked into
@@ -66,6 +67,9 @@ const rawEnvChecks = {
   VITE_X_URL: url,
   VITE_DISCORD_URL: url,
   VITE_TELEGRAM_URL: url,
+  VITE_EXPLORER_ADDRESS_URL: url,
+  VITE_BRIDGE_URL: url,
+  VITE_CHAIN_NAME: text,
 } satisfies Record<string, Check<unknown>>;
 
 type RawEnv = {
@@ -100,6 +104,12 @@ export interface PublicEnv {
   productName: string;
   providerName: string;
   social: { xUrl: string; discordUrl: string; telegramUrl: string };
+  /** The block explorer's address page, `{address}` replaced (spec 2 'View more in Scan'; spec 9 test explorer). */
+  explorerAddressUrl: string;
+  /** The bridge site the deposit dialog opens in a new tab (spec 2). */
+  bridgeUrl: string;
+  /** The chain's name in the send dialog's Network field (spec 2: 'Abstract Chain'). */
+  chainName: string;
 }
 
 /** Origins as the browser reports them (`location.origin`, `MessageEvent.origin`): no trailing slash. */
@@ -143,6 +153,12 @@ export function parseEnv(raw: Record<string, unknown>): PublicEnv {
       discordUrl: env.VITE_DISCORD_URL ?? 'https://discord.gg/ojoarena',
       telegramUrl: env.VITE_TELEGRAM_URL ?? 'https://t.me/ojoarena',
     },
+    // Default: the local devnet's explorer page the API serves (works offline); real networks configure theirs.
+    explorerAddressUrl: env.VITE_EXPLORER_ADDRESS_URL
+      ? decodeURI(env.VITE_EXPLORER_ADDRESS_URL)
+      : `${apiUrl}/explorer/address/{address}`,
+    bridgeUrl: env.VITE_BRIDGE_URL ?? 'https://portal.abs.xyz/bridge',
+    chainName: env.VITE_CHAIN_NAME ?? WALLET_TEXT.networkName,
   };
 }
 

@@ -1,4 +1,5 @@
 import { BALANCE_ASSET } from '../constants';
+import { fromBaseUnits, toBaseUnits } from '../format/decimal';
 
 /** spec 3 Balance item. */
 export interface BalanceItem {
@@ -27,4 +28,17 @@ export function zeroEthBalance(): BalanceItem {
     formattedUsdBalance: '0.00',
     usdBalance: '0',
   };
+}
+
+/** Fraction digits kept of a price and of a USD value before formatting (formatUsd then shows 2, spec 5 Other). */
+const USD_VALUE_DECIMALS = 8;
+
+/**
+ * The USD value of `wei` at `price` (USD per ETH, a plain decimal string), exact to 8 decimals and truncated, as a
+ * plain decimal string; '0' when the price does not parse. Integer arithmetic only: money never passes a float.
+ */
+export function usdValueOfWei(wei: bigint, price: string): string {
+  const priceUnits = toBaseUnits(price, USD_VALUE_DECIMALS);
+  if (priceUnits === null || priceUnits < 0n) return '0';
+  return fromBaseUnits((wei * priceUnits) / 10n ** BigInt(BALANCE_ASSET.decimals), USD_VALUE_DECIMALS);
 }

@@ -1,11 +1,12 @@
-import { Page } from '@/components/ui/page';
-import { ROUTES } from '@/config/routes';
+import { smartAccountAddress } from '@ojo/domain/session/user';
+import type { Address } from 'viem';
+import { useAuthState } from '@/features/auth/hooks/use-auth';
+import { WalletPage } from '@/features/wallet/components/wallet-page';
+import { sendThroughAccountProvider } from '../wallet/send-through-account-provider';
 
+/** /wallet: the wallet feature with the logged-in player's smart account and the account provider's send. */
 export function Component() {
-  return (
-    <Page
-      title={ROUTES.wallet.title}
-      description="The ETH balance of your smart account: deposit, send and see your transaction history."
-    />
-  );
+  const { status, user } = useAuthState();
+  const account = status === 'loggedIn' ? (smartAccountAddress(user) as Address | null) : null;
+  return <WalletPage account={account} sendTransfer={sendThroughAccountProvider} />;
 }

@@ -164,3 +164,35 @@ export function PeopleIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** An arrow pointing down: incoming (spec 2 Wallet history). */
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M12 4.5v15m0 0-6-6m6 6 6-6" />
+    </Icon>
+  );
+}
+
+/** An arrow pointing up: outgoing (spec 2 Wallet history). */
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M12 19.5v-15m0 0-6 6m6-6 6 6" />
+    </Icon>
+  );
+}

@@ -1,7 +1,7 @@
 import { REFERRAL_COPY_FEEDBACK_MS } from '@ojo/domain/constants';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
-import { useCopyFeedback } from '../hooks/use-copy-feedback';
+import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 
 interface CopyFieldProps {
   label: string;

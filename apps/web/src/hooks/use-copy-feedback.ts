@@ -24,7 +24,7 @@ export async function copyText(text: string): Promise<void> {
 
 /**
  * Copy with feedback: `isCopied` is true for `feedbackMs` after a successful copy (spec 9: 1 second on the
- * referral page). Copying again restarts the timer.
+ * referral page, 2 seconds on the wallet). Copying again restarts the timer.
  */
 export function useCopyFeedback(feedbackMs: number) {
   const [isCopied, setIsCopied] = useState(false);

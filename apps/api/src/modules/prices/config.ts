@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const seed = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * The price service's variables: where prices come from (DESIGN.md: a seeded market simulator by default, a real
+ * market feed by configuration) and when a price counts as stale.
+ */
+export const pricesEnv = {
+  PRICE_SOURCE: z.enum(['simulator', 'coinbase']).default('simulator'),
+  /** The simulator's seed (64 hex digits); unset: a random seed per start. */
+  PRICE_SIMULATOR_SEED: seed,
+  /** Coinbase Exchange's WebSocket feed (the `ticker` channel). */
+  PRICE_COINBASE_WS_URL: z.url({ protocol: /^wss?$/ }).default('wss://ws-feed.exchange.coinbase.com'),
+  /** Symbols the real feed follows, as `<symbol>-USD` products. */
+  PRICE_SYMBOLS: z
+    .string()
+    .default('ETH')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  /** A price older than this is reported as stale, never as current. */
+  PRICE_STALE_AFTER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+};
+
+export interface PricesConfig {
+  source: 'simulator' | 'coinbase';
+  simulatorSeed: string | undefined;
+  coinbaseWsUrl: string;
+  symbols: string[];
+  staleAfterMs: number;
+}
+
+export function toPricesConfig(values: {
+  PRICE_SOURCE: 'simulator' | 'coinbase';
+  PRICE_SIMULATOR_SEED?: string | undefined;
+  PRICE_COINBASE_WS_URL: string;
+  PRICE_SYMBOLS: string[];
+  PRICE_STALE_AFTER_MS: number;
+}): PricesConfig {
+  return {
+    source: values.PRICE_SOURCE,
+    simulatorSeed: values.PRICE_SIMULATOR_SEED,
+    coinbaseWsUrl: values.PRICE_COINBASE_WS_URL,
+    symbols: values.PRICE_SYMBOLS,
+    staleAfterMs: values.PRICE_STALE_AFTER_MS,
+  };
+}

@@ -1,0 +1,200 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { answerWalletPopup, createProfile, registerNewPlayer, smartAccountOf } from '../support/login';
+
+/**
+ * spec 2 Wallet, spec 4 Send ETH, spec 5 send rules and spec 9 against the whole stack: a new player funds their
+ * smart account from the devnet faucet, sends 0.01 ETH to another player as a user operation approved in the
+ * account provider, and both histories show it from the chain index.
+ */
+
+async function newPlayerOnWallet(page: Page): Promise<string> {
+  await registerNewPlayer(page);
+  await createProfile(page);
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+  return smartAccountOf(page.context());
+}
+
+const balanceText = (page: Page) => page.getByTestId('eth-balance');
+const sendDialog = (page: Page) => page.getByRole('dialog', { name: 'Send' });
+
+async function fundFromFaucet(page: Page) {
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(deposit.getByRole('img', { name: /QR code of 0x/ })).toBeVisible();
+  await deposit.getByRole('button', { name: /test ETH \(devnet faucet\)/ }).click();
+  await expect(page.getByText('Received 1 test ETH from the devnet faucet')).toBeVisible({ timeout: 30_000 });
+  await deposit.getByRole('button', { name: 'Close' }).click();
+  await expect(balanceText(page)).toHaveText('1 ETH');
+}
+
+async function approveInPopup(context: BrowserContext, click: () => Promise<void>) {
+  const popup = await answerWalletPopup(context, click, (window) =>
+    window.getByRole('button', { name: 'Approve' }),
+  );
+  await popup.getByRole('button', { name: 'Approve' }).click();
+}
+
+test('an empty history says so and links the explorer page of the address', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const address = await newPlayerOnWallet(page);
+  await expect(balanceText(page)).toHaveText('0 ETH');
+
+  // The address badge: the middle hidden, the whole address copied, 'Copied!' for 2 seconds (spec 2, spec 9).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  await expect(page.getByTestId('wallet-address')).toHaveText(
+    `${address.slice(0, 6)}...${address.slice(-4)}`,
+  );
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByText('Copied!')).toBeVisible();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).toLowerCase()).toBe(
+    address.toLowerCase(),
+  );
+  const copiedAt = Date.now();
+  await expect(page.getByText('Copied!')).toBeHidden({ timeout: 5_000 });
+  expect(Date.now() - copiedAt).toBeGreaterThan(1_000);
+
+  await expect(page.getByText('No historical record')).toBeVisible();
+  const [explorer] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'View more in Scan' }).click(),
+  ]);
+  await expect(explorer.getByRole('heading', { name: `Address ${address.toLowerCase()}` })).toBeVisible();
+  await expect(explorer.getByText('No transactions found.')).toBeVisible();
+});
+
+test('fund from the faucet, send 0.01 ETH approved in the popup, both histories show it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const receiverContext = await browser.newContext();
+  const receiver = await receiverContext.newPage();
+  const receiverAddress = await newPlayerOnWallet(receiver);
+
+  const senderContext = await browser.newContext();
+  const sender = await senderContext.newPage();
+  await newPlayerOnWallet(sender);
+  await fundFromFaucet(sender);
+  await expect(sender.getByTestId('usd-balance')).toHaveText(/^≈ \$[\d,]+\.\d\d$/);
+  await expect(sender.getByTestId('usd-balance')).not.toHaveText('≈ $0.00');
+  await expect(sender.getByTestId('history-item').first()).toContainText('+1 ETH');
+
+  await sender.getByRole('button', { name: 'Send' }).click();
+  const dialog = sendDialog(sender);
+  await expect(dialog.getByText('Abstract Chain', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Address').fill(receiverAddress);
+  await dialog.getByLabel('Amount (ETH)').fill('0.01');
+  await approveInPopup(senderContext, () => dialog.getByRole('button', { name: 'Confirm' }).click());
+  await expect(sender.getByText('Transaction successful')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog).toHaveCount(0);
+
+  // The sender's history: the transfer out, with the up arrow and the minus sign.
+  const sent = sender.getByTestId('history-item').filter({ hasText: '-0.01 ETH' });
+  await expect(sent).toHaveCount(1, { timeout: 15_000 });
+  await expect(sent.getByTestId('arrow-up')).toBeVisible();
+  await expect(sent).toContainText(/\d\d\/\d\d \d\d:\d\d/);
+  await expect(balanceText(sender)).not.toHaveText('1 ETH');
+
+  // The receiver's history: the same transfer coming in, with the down arrow.
+  await receiver.reload();
+  const received = receiver.getByTestId('history-item').filter({ hasText: '+0.01 ETH' });
+  await expect(received).toHaveCount(1, { timeout: 15_000 });
+  await expect(received.getByTestId('arrow-down')).toBeVisible();
+  await expect(balanceText(receiver)).toHaveText('0.01 ETH');
+  await expect(receiver.getByText('Close 100 records on display')).toBeVisible();
+
+  // A send the player turns down in the account provider: 'Transaction failed', and nothing moves.
+  await sender.reload();
+  await expect(sender.getByTestId('history-item').first()).toBeVisible();
+  const before = await balanceText(sender).textContent();
+  const itemsBefore = await sender.getByTestId('history-item').count();
+  await sender.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByLabel('Address').fill(receiverAddress);
+  await dialog.getByLabel('Amount (ETH)').fill('0.02');
+  const popup = await answerWalletPopup(
+    senderContext,
+    () => dialog.getByRole('button', { name: 'Confirm' }).click(),
+    (window) => window.getByRole('button', { name: 'Approve' }),
+  );
+  // While the provider asks, the form is submitting: inputs disabled.
+  await expect(dialog.getByLabel('Amount (ETH)')).toBeDisabled();
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sender.getByText('Transaction failed')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByLabel('Amount (ETH)')).toBeEnabled();
+  await sender.reload();
+  await expect(balanceText(sender)).toHaveText(before ?? '');
+  await expect(sender.getByTestId('history-item')).toHaveCount(itemsBefore);
+  await expect(receiver.getByTestId('history-item')).toHaveCount(1);
+
+  await receiverContext.close();
+  await senderContext.close();
+});
+
+test('every send rule of spec 5 shows its message on change and blur, and Confirm waits for valid input', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await newPlayerOnWallet(page);
+  await fundFromFaucet(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const dialog = sendDialog(page);
+  const address = dialog.getByLabel('Address');
+  const amount = dialog.getByLabel('Amount (ETH)');
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeDisabled();
+
+  await address.fill('0x1234');
+  await expect(dialog.getByText('Please enter a valid ETH address')).toBeVisible();
+  await address.fill('');
+  await expect(dialog.getByText('Address is required')).toBeVisible();
+  await address.fill(`1x${'a'.repeat(40)}`);
+  await expect(dialog.getByText('Please enter a valid ETH address')).toBeVisible();
+  await address.fill(`0x${'a'.repeat(40)}`);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await amount.focus();
+  await amount.blur();
+  await expect(dialog.getByText('Amount is required')).toBeVisible();
+  await amount.fill('0');
+  await expect(dialog.getByText('Please enter a valid positive amount')).toBeVisible();
+  await amount.fill('5');
+  await expect(dialog.getByText('The maximum amount is 1 ETH')).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  // The sanitizer: letters dropped, one dot, 8 decimals, no leading zeros.
+  await amount.fill('');
+  await amount.pressSequentially('00a0.1.23456789x9');
+  await expect(amount).toHaveValue('0.12345678');
+  await amount.fill('123456789');
+  await expect(amount).toHaveValue('12345678');
+  await amount.fill('0.5');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
+});
+
+/** Whether anything makes the page wider than the window (spec 9 breakpoints: xs 390 px up to large screens). */
+const hasHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('the wallet fits 390 px and 1440 px screens without sideways scrolling', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await newPlayerOnWallet(page);
+  await fundFromFaucet(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('history-item').first()).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath(`wallet-${width}.png`), fullPage: true });
+    for (const name of ['Deposit', 'Send']) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      if (name === 'Deposit') await expect(dialog.getByRole('img', { name: /QR code of 0x/ })).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`wallet-${name.toLowerCase()}-${width}.png`) });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    }
+  }
+});

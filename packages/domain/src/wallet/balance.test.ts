@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatUsd } from '../format/amount';
+import { usdValueOfWei } from './balance';
+
+describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
+  it('multiplies wei by the USD price exactly, without floats', () => {
+    expect(usdValueOfWei(1_500_000_000_000_000_000n, '3412.57')).toBe('5118.855');
+    expect(formatUsd(usdValueOfWei(1_500_000_000_000_000_000n, '3412.57'))).toBe('5,118.86');
+    // 0.1 + 0.2 style amounts stay exact: 0.3 ETH at 1000.1 is 300.03.
+    expect(usdValueOfWei(300_000_000_000_000_000n, '1000.1')).toBe('300.03');
+  });
+
+  it('truncates below 8 decimals and answers 0 for a price that does not parse', () => {
+    expect(usdValueOfWei(1n, '3000')).toBe('0');
+    expect(usdValueOfWei(10n ** 18n, 'abc')).toBe('0');
+    expect(usdValueOfWei(0n, '3000')).toBe('0');
+  });
+});
