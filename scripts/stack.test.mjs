@@ -88,6 +88,11 @@ test('npm start brings up the whole product, stops cleanly and keeps its data', 
     ),
   );
 
+  // The X, Telegram and Discord stand-ins list their test users, and the API's bot webhook is set on them.
+  const standIns = await (await fetch(`http://localhost:${ports.stand_ins}/`)).text();
+  assert.match(standIns, /Stand-ins for X, Telegram and Discord/);
+  assert.match(standIns, new RegExp(`webhook http://localhost:${ports.api}/telegram/webhook`));
+
   const deployments = readDeployments();
   const blockBefore = BigInt(await rpc(ports.chain, 'eth_blockNumber'));
 

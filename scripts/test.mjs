@@ -114,6 +114,7 @@ if (!only || 'e2e'.includes(only)) {
         E2E_WALLET_URL: urls.wallet,
         E2E_CHAIN_URL: urls.chain,
         E2E_BUNDLER_URL: urls.bundler,
+        E2E_STAND_INS_URL: urls.standIns,
         E2E_DATA_DIR: dataDir,
       },
       playwrightArgs,

@@ -11,7 +11,8 @@ const ROUTES: ReadonlyArray<[path: string, heading: string]> = [
   ['/game', 'Game'],
   ['/referral', 'Referral'],
   ['/wallet', 'Wallet'],
-  ['/game/task', 'Tasks'],
+  // spec 2 Task page: its heading is 'Start Earning'.
+  ['/game/task', 'Start Earning'],
   ['/game/coin', 'Buy OJO'],
   ['/game/coin-history', 'Coin history'],
   ['/game/tickets/ojo', 'OJO tickets'],

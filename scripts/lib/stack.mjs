@@ -1,7 +1,7 @@
 // Starts and stops the whole product: devnet (anvil + alto + contracts), api, web, game and wallet.
 // Used by `npm start` and by the end-to-end test run, which starts a second stack on other ports.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const DEFAULT_PORTS = { web: 3000, api: 3001, game: 3002, wallet: 3003, chain: 8545, bundler: 4337 };
+// stand_ins: the local X, Telegram and Discord (apps/stand-ins), env STAND_INS_PORT.
+const DEFAULT_PORTS = {
+  web: 3000,
+  api: 3001,
+  game: 3002,
+  wallet: 3003,
+  chain: 8545,
+  bundler: 4337,
+  stand_ins: 3004,
+};
 
 /**
  * `WEB_PORT`, `API_PORT`, ... for a test stack: ports that were free a moment ago, all different, so two test runs
@@ -52,8 +61,39 @@ export function stackConfig(env = process.env) {
       wallet: origin('wallet'),
       chain: `http://127.0.0.1:${ports.chain}`,
       bundler: `http://127.0.0.1:${ports.bundler}`,
+      standIns: origin('stand_ins'),
     },
   };
+}
+
+/**
+ * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts) and the stand-ins'
+ * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree. Each
+ * one set in the environment wins, so `npm start` can point the API at the real services instead.
+ */
+function standInPlatformEnv(base, env) {
+  const local = {
+    X_CLIENT_ID: 'ojo-local-x',
+    X_CLIENT_SECRET: 'ojo-local-x-secret',
+    X_AUTHORIZE_URL: `${base}/x/i/oauth2/authorize`,
+    X_API_URL: `${base}/x`,
+    X_POST_INTENT_URL: `${base}/x/intent/post`,
+    TELEGRAM_BOT_TOKEN: '7000000001:ojo-local-bot-token',
+    TELEGRAM_BOT_API_URL: `${base}/telegram`,
+    TELEGRAM_BOT_USERNAME: 'ojo_arena_local_bot',
+    TELEGRAM_LINK_URL: `${base}/telegram/t.me`,
+    TELEGRAM_CHANNEL: '@ojo_arena_local',
+    // New for every stack: Telegram (here the stand-in) proves each webhook call with it.
+    TELEGRAM_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+    DISCORD_CLIENT_ID: '1300000000000000001',
+    DISCORD_CLIENT_SECRET: 'ojo-local-discord-secret',
+    DISCORD_AUTHORIZE_URL: `${base}/discord/oauth2/authorize`,
+    DISCORD_API_URL: `${base}/discord/api`,
+    DISCORD_GUILD_ID: '1300000000000000100',
+    DISCORD_INVITE_CODE: 'ojo-local',
+    DISCORD_INVITE_URL: `${base}/discord/invite/ojo-local`,
+  };
+  return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
 }
 
 /** The environment every child gets, so all parts agree on ports, origins and the data folder. */
@@ -61,6 +101,12 @@ export function childEnv(config, env = process.env) {
   const { ports, urls, dataDir } = config;
   return {
     ...env,
+    // The API's X, Telegram and Discord adapters talk to the stand-ins (their clients and bot are the stand-ins'
+    // defaults); the webhook secret is new for every stack. Real services are the same variables, set by hand.
+    STAND_INS_PORT: String(ports.stand_ins),
+    STAND_INS_HOST: env.STAND_INS_HOST ?? (env.PUBLIC_HOST ? '0.0.0.0' : '127.0.0.1'),
+    STAND_INS_URL: urls.standIns,
+    ...standInPlatformEnv(urls.standIns, env),
     DATA_DIR: dataDir,
     WEB_PORT: String(ports.web),
     API_PORT: String(ports.api),
@@ -232,6 +278,7 @@ export async function startStack({
   });
   unexpected.catch(() => {});
 
+  const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
   try {
     const tsx = join(repoRoot, 'node_modules/.bin/tsx');
     startChild('devnet', tsx, ['packages/devnet/src/cli.ts']);
@@ -255,6 +302,9 @@ export async function startStack({
       ),
     ]);
     await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
+    // The API sets its Telegram webhook at start, so the stand-ins answer first.
+    startChild('stand-ins', tsx, ['apps/stand-ins/src/main.ts']);
+    await Promise.race([unexpected, waitFor('stand-ins', () => ok(`${config.urls.standIns}/healthz`))]);
     startChild('api', tsx, ['apps/api/src/server.ts']);
     await Promise.race([unexpected, builds]);
     // The production server (scripts/serve-front-end.mjs), so what runs here is what a deployment runs; only the
@@ -270,7 +320,6 @@ export async function startStack({
         ...(app === 'wallet' ? ['--devnet-deployments', deployments] : []),
       ]);
     }
-    const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
     await Promise.race([
       unexpected,
       Promise.all([

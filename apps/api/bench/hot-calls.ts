@@ -4,11 +4,19 @@
  * one place that says how fast the API answers.
  */
 import { randomBytes } from 'node:crypto';
+import { checkInStatusRoute } from '@ojo/api-contract/check-in';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
 import { routePath } from '@ojo/api-contract/route-path';
+import { taskListRoute } from '@ojo/api-contract/tasks';
+import { checkIns } from '@ojo/db/schema/check-ins';
+import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import { taskCompletions } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
+import { TASK_LIST_QUERY } from '@ojo/domain/constants';
+import { utcDayOf } from '@ojo/domain/tasks/check-in-streak';
 import type { FastifyInstance } from 'fastify';
 
 export interface HotCall {
@@ -52,6 +60,18 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       isConnected: true,
     },
   ]);
+  // Two tasks done (the daily sign in today, the profile once), the rest todo: the task page's list.
+  await app.db.insert(taskCompletions).values([
+    {
+      userId: player.id,
+      taskId: 411001,
+      periodKey: new Date().toISOString().slice(0, 10),
+      progress: 1,
+      completedAt: new Date(),
+    },
+    { userId: player.id, taskId: 411002, periodKey: 'once', progress: 1, completedAt: new Date() },
+  ]);
+  await seedCheckInHistory(app, player.id, 500);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
   const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
@@ -64,5 +84,61 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       path: `${routePath(referralCodeCheckRoute)}?inviteCode=BENCH1`,
       headers: publicHeaders,
     },
+    {
+      name: `GET ${routePath(taskListRoute)}`,
+      method: 'GET',
+      path: `${routePath(taskListRoute)}?${new URLSearchParams(TASK_LIST_QUERY)}`,
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${routePath(checkInStatusRoute)}`,
+      method: 'GET',
+      path: routePath(checkInStatusRoute),
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${pointLedgersRoute.path}`,
+      method: 'GET',
+      path: `${routePath(pointLedgersRoute, { id: player.id })}?offset=0&limit=20&assetType=POINT`,
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${memberAssetRoute.path}`,
+      method: 'GET',
+      path: routePath(memberAssetRoute, { id: player.id }),
+      headers: secureHeaders,
+    },
   ];
+}
+
+/**
+ * `days` daily check-ins up to yesterday, each with its ledger entry, so the check-in status, the ledger page and the
+ * balances are read for a player with a long history (a balance read must not grow with it).
+ */
+async function seedCheckInHistory(app: FastifyInstance, userId: string, days: number): Promise<void> {
+  const dayStarts = Array.from({ length: days }, (_, index) =>
+    utcDayOf(Date.now() - (days - index) * 86_400_000),
+  );
+  const entries = await app.db
+    .insert(ledgerEntries)
+    .values(
+      dayStarts.map((day, index) => ({
+        userId,
+        asset: 'POINT' as const,
+        amount: BigInt(10 * ((index % 6) + 1)),
+        reason: `checkin:bench:${day}`,
+        idempotencyKey: `checkin:${userId}:${day}`,
+      })),
+    )
+    .returning({ id: ledgerEntries.id, amount: ledgerEntries.amount });
+  await app.db.insert(checkIns).values(
+    entries.map((entry, index) => ({
+      userId,
+      day: dayStarts[index]!,
+      ladderDay: (index % 6) + 1,
+      asset: 'POINT' as const,
+      amount: entry.amount,
+      ledgerEntryId: entry.id,
+    })),
+  );
 }

@@ -7,16 +7,21 @@ import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
+import checkInRoutes from './modules/check-in/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
 import identityRoutes from './modules/identity/routes';
+import linkedWalletRoutes from './modules/linked-wallet/routes';
+import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
 import oidcProviderRoutes from './modules/oidc-provider/routes';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
 import referralRoutes from './modules/referral/routes';
 import sessionRoutes from './modules/session/routes';
+import tasksPlugin from './modules/tasks/plugin';
+import tasksRoutes from './modules/tasks/routes';
 import userRoutes from './modules/user/routes';
 import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
@@ -53,6 +58,10 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   referralRoutes,
   profileRoutes,
   gasRoutes,
+  tasksRoutes,
+  linkedWalletRoutes,
+  memberRoutes,
+  checkInRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
@@ -101,6 +110,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(chainPlugin, { config });
   await app.register(identityPlugin, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
+  // The Telegram bot's webhook (Telegram sends no saas_id; its secret token is checked instead).
+  await app.register(tasksPlugin, { config });
   await app.register(async (product) => {
     product.addHook('onRequest', requireSaasId(config.saasId));
     for (const module of productModules) await product.register(module, { config });

@@ -1,28 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from './client';
-import { migrateDatabase, migrationsFolder } from './migrate';
+import { migrateDatabase } from './migrate';
 import { ledgerEntries } from './schema/ledger-entries';
 import { referrals } from './schema/referrals';
 import { userAddresses } from './schema/user-addresses';
 import { users } from './schema/users';
-import { createTestDatabase, describeWithDatabases, testDatabaseKinds } from './testing';
-
-/** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'ojo-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (stop === -1) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, stop);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+import { createTestDatabase, describeWithDatabases, migrationsBefore, testDatabaseKinds } from './testing';
 
 describeWithDatabases('migrations', ({ database }) => {
   it('create every table of the schema', async () => {
@@ -34,9 +19,14 @@ describeWithDatabases('migrations', ({ database }) => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'auth_nonces',
       'chain_transactions',
+      'check_in_rewards',
+      'check_in_rules',
+      'check_ins',
       'jobs',
       'leases',
+      'ledger_balances',
       'ledger_entries',
+      'member_expansions',
       'oidc_codes',
       'old_login_locks',
       'profile_registrations',
@@ -44,9 +34,13 @@ describeWithDatabases('migrations', ({ database }) => {
       'seed_runs',
       'sessions',
       'signer_nonces',
+      'social_accounts',
+      'social_oauth_states',
       'sponsored_operation_costs',
       'sponsored_operation_scans',
       'sponsored_operations',
+      'task_completions',
+      'tasks',
       'user_addresses',
       'users',
     ]);

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDatabase, type DatabaseHandle, type DatabaseKind } from './client';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, migrationsFolder } from './migrate';
 
 /** Server that test databases are created on; trust auth, user postgres (helper rules). */
 export const TEST_POSTGRES_URL =
@@ -104,4 +107,17 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   } finally {
     await client.end();
   }
+}
+
+/** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ojo-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (stop === -1) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, stop);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
 }

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   TASK_PLATFORM_BOUND_ELSEWHERE: '100023',
   /** Task verify: service busy. */
   TASK_SERVICE_BUSY: '100028',
+  /** Task verify: the task is not offered (any more); spec 8 'task id 404006' refreshes the list. */
+  TASK_UNAVAILABLE: '404006',
   /** Profile creation: handle taken. */
   HANDLE_TAKEN: 'HANDLE_TAKEN',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ASSET_TEXT,
   BADGE_TEXT,
   BUY_OJO_TEXT,
   DIALOG_TEXT,
@@ -93,5 +94,11 @@ describe('fillTemplate', () => {
     expect(fillTemplate('Min {n} of {symbol}', { n: 5n, symbol: 'OJO' })).toBe('Min 5 of OJO');
     expect(fillTemplate('Hi {who}', {})).toBe('Hi {who}');
     expect(fillTemplate('{toString}', {})).toBe('{toString}');
+  });
+});
+
+describe("spec 1 'points (also shown as FishXP)'", () => {
+  it('names points FishXP and OJO OJO', () => {
+    expect(ASSET_TEXT).toEqual({ POINT: 'FishXP', OJO: 'OJO' });
   });
 });

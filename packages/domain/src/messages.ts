@@ -102,6 +102,12 @@ export const TASK_TEXT = {
   checkInFailed: 'Check in failed. Please try again.',
 } as const;
 
+// spec 1: 'Users earn points (also shown as FishXP) and an in-game currency called OJO.'
+export const ASSET_TEXT = {
+  POINT: 'FishXP',
+  OJO: 'OJO',
+} as const;
+
 // spec 2 Wallet, spec 4 Send ETH, spec 5 Send address / amount, spec 8.
 export const WALLET_TEXT = {
   copied: 'Copied!',

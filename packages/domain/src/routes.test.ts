@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_ROUTE_NAMES } from './enums';
+import { FRAME_POPUP_KINDS, FRAME_ROUTE_NAMES } from './enums';
 import {
+  FRAME_POPUP_TO_PATH,
   FRAME_ROUTE_TO_PATH,
   isExternalHttpUrl,
   isGameHostOrigin,
@@ -81,5 +82,13 @@ describe("spec 2: 'Frame messages are accepted only from the game host origin.'"
     expect(isGameHostOrigin('null', 'http://localhost:3002')).toBe(false);
     expect(isGameHostOrigin('http://localhost:3002', 'not a url')).toBe(false);
     expect(isGameHostOrigin('file:///x', 'file:///x')).toBe(false);
+  });
+});
+
+describe("spec 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn'", () => {
+  it('opens a screen for every popup kind; checkIn opens the daily check-in', () => {
+    expect(Object.keys(FRAME_POPUP_TO_PATH).sort()).toEqual([...FRAME_POPUP_KINDS].sort());
+    expect(FRAME_POPUP_TO_PATH.checkIn).toBe('/game/check-in');
+    expect(FRAME_POPUP_TO_PATH.gameTask).toBe('/game/task');
   });
 });

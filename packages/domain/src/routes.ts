@@ -1,4 +1,4 @@
-import { FRAME_ROUTE_NAMES, type FrameRouteName, isOneOf } from './enums';
+import { FRAME_ROUTE_NAMES, type FramePopupKind, type FrameRouteName, isOneOf } from './enums';
 
 /** spec 2 Route list: every route path of the web app. */
 export const ROUTES = {
@@ -46,6 +46,19 @@ export const FRAME_ROUTE_TO_PATH = {
   badge: ROUTES.mintBadge,
   withdraw: ROUTES.redeem,
 } as const satisfies Record<FrameRouteName, RoutePath>;
+
+/**
+ * The daily check-in screen (spec 2 'Check-in and coin screens'). The route list gives it no path; ours sits beside
+ * the coin screens.
+ */
+export const CHECK_IN_PATH = '/game/check-in';
+
+/** spec 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn': the screen each popup opens. */
+export const FRAME_POPUP_TO_PATH = {
+  invite: ROUTES.referral,
+  gameTask: ROUTES.task,
+  checkIn: CHECK_IN_PATH,
+} as const satisfies Record<FramePopupKind, string>;
 
 export type FrameNavigation = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 

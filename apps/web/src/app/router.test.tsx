@@ -35,7 +35,7 @@ const EXPECTED_HEADINGS: Record<string, string> = {
   '/game': 'Game',
   '/referral': 'Referral',
   '/wallet': 'Wallet',
-  '/game/task': 'Tasks',
+  '/game/task': 'Start Earning',
   '/game/coin': 'Buy OJO',
   '/game/coin-history': 'Coin history',
   '/game/tickets/ojo': 'OJO tickets',

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
-import { AUTH_ROUTES, ROUTE_NAMES, ROUTES, type RouteName } from '@/config/routes';
+import { AUTH_ROUTES, CHECK_IN_ROUTE, ROUTE_NAMES, ROUTES, type RouteName } from '@/config/routes';
 import { AppLayout, PageLoading } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       ...ROUTE_NAMES.map((name) => pageRoute(name, ROUTES[name].path, ROUTE_MODULES[name])),
       pageRoute('createProfile', AUTH_ROUTES.createProfile.path, () => import('./routes/create-profile')),
       pageRoute('authCallback', AUTH_ROUTES.authCallback.path, () => import('./routes/auth-callback')),
+      pageRoute('checkIn', CHECK_IN_ROUTE.path, () => import('./routes/check-in')),
       pageRoute('notFound', '*', () => import('./routes/not-found')),
     ],
   },

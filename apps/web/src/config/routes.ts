@@ -1,5 +1,11 @@
 import { HOME_TEXT } from '@ojo/domain/messages';
-import { ROUTES as ROUTE_PATHS, type RouteName, type RoutePath, TOP_NAVIGATION } from '@ojo/domain/routes';
+import {
+  CHECK_IN_PATH,
+  ROUTES as ROUTE_PATHS,
+  type RouteName,
+  type RoutePath,
+  TOP_NAVIGATION,
+} from '@ojo/domain/routes';
 import { env } from './env';
 
 export type { RouteName, RoutePath };
@@ -48,6 +54,13 @@ export const AUTH_ROUTES = {
   createProfile: { path: '/create-profile', title: 'Create profile' },
   authCallback: { path: '/auth/callback', title: 'Signing in' },
 } as const;
+
+/**
+ * The daily check-in screen (spec 2 'Check-in and coin screens': a day list with rewards and a coin reward popup).
+ * The spec's route list gives it no path (@ojo/domain/routes CHECK_IN_PATH); the game frame's popup
+ * kind checkIn (spec 2 Embedded game frame) opens it. Lazy module in app/routes/check-in.tsx.
+ */
+export const CHECK_IN_ROUTE = { path: CHECK_IN_PATH, title: 'Daily check-in' } as const;
 
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';

@@ -57,14 +57,27 @@ export class ApiError extends Error {
   readonly code: string;
   /** The envelope's msgKey, when the server sent one. */
   readonly msgKey: string | undefined;
+  /**
+   * The payload (`obj` / `data`) of a failed envelope, unchecked: some verdicts carry what the page needs next
+   * (a task verify's 100020 carries the connect URL). Read it through the route's schema.
+   */
+  readonly payload: unknown;
 
-  constructor(init: { kind: ApiErrorKind; status: number; code: string; msgKey?: string; message: string }) {
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    code: string;
+    msgKey?: string;
+    message: string;
+    payload?: unknown;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;
     this.msgKey = init.msgKey;
+    this.payload = init.payload ?? null;
   }
 }
 
@@ -239,7 +252,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!parsed.success) {
       // A failed envelope with a payload that does not match the success schema is still a failure to report.
       const failure = isFields(body) && body.success === false ? readFailureFields(body) : undefined;
-      if (failure) throw envelopeError(response.status, failure);
+      if (failure) throw envelopeError(response.status, failure, envelopePayload(body));
       throw new ApiError({
         kind: 'invalid-response',
         status: response.status,
@@ -248,7 +261,7 @@ export function createApiClient(options: ApiClientOptions) {
       });
     }
     const result = parsed.data as EnvelopeOf<H, z.output<S>>;
-    if (!result.success) throw envelopeError(response.status, result);
+    if (!result.success) throw envelopeError(response.status, result, envelopePayload(result));
     return result;
   }
 
@@ -289,6 +302,7 @@ export function createApiClient(options: ApiClientOptions) {
 function envelopeError(
   status: number,
   fields: { code?: string; msgKey?: string; message?: string },
+  payload: unknown,
 ): ApiError {
   return new ApiError({
     kind: 'envelope',
@@ -296,7 +310,14 @@ function envelopeError(
     code: fields.code ?? 'UNKNOWN',
     msgKey: fields.msgKey,
     message: fields.message || fields.msgKey || 'The request failed.',
+    payload,
   });
+}
+
+/** `obj` or `data` of an envelope, whichever it has. */
+function envelopePayload(body: unknown): unknown {
+  if (!isFields(body)) return null;
+  return 'obj' in body ? body.obj : 'data' in body ? body.data : null;
 }
 
 /** The app's client: configured hosts, the configured saas id and the jwt from the session cookie. */

@@ -55,6 +55,14 @@ describeWithDatabases('ledger_entries', ({ database }) => {
   it('keeps wei amounts far beyond 64-bit exact, signed', async () => {
     const { db } = database();
     const amount = -(10n ** 30n + 7n);
+    // A balance never goes below zero (ledger_balances_not_negative), so the debit follows a credit that covers it.
+    await db.insert(ledgerEntries).values({
+      userId,
+      asset: 'ETH',
+      amount: -amount,
+      reason: 'test:credit',
+      idempotencyKey: 'test:wei:0',
+    });
     await db.insert(ledgerEntries).values({
       userId,
       asset: 'ETH',

@@ -35,7 +35,8 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('ledger_entries_user_asset_idx').on(table.userId, table.asset),
+    // The ledger page reads a user's entries of one asset newest first (spec 7 point ledgers): an index scan.
+    index('ledger_entries_user_asset_id_idx').on(table.userId, table.asset, table.id),
     check('ledger_entries_amount_nonzero', sql`${table.amount} <> 0`),
   ],
 );

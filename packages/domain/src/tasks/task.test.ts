@@ -116,6 +116,13 @@ describe('spec 8 task verify errors', () => {
       refreshTasks: true,
     });
   });
+  it('the error code 404006 (a task no longer offered) takes the same row', () => {
+    expect(taskVerifyErrorAction({ ...base, code: '404006' })).toEqual({
+      kind: 'message',
+      message: 'Verification Failed.Please try again after 30 seconds',
+      refreshTasks: true,
+    });
+  });
   it("osp_profile_create: 'Please try again after successfully creating a profile'", () => {
     expect(taskVerifyErrorAction({ ...base, taskCode: 'osp_profile_create', code: '1' })).toMatchObject({
       message: 'Please try again after successfully creating a profile',

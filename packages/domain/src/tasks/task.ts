@@ -106,7 +106,10 @@ export function taskVerifyErrorAction(error: {
       refreshTasks: false,
     };
   }
-  if (String(error.taskId) === String(SPECIAL_VERIFY_ERROR_TASK_ID)) {
+  if (
+    String(error.taskId) === String(SPECIAL_VERIFY_ERROR_TASK_ID) ||
+    isErrorCode(error.code, ERROR_CODES.TASK_UNAVAILABLE)
+  ) {
     return { kind: 'message', message: TASK_TEXT.verifyFailedRetry30s, refreshTasks: true };
   }
   if (error.taskCode === 'osp_profile_create') {

@@ -9,3 +9,11 @@ export function walletBindErrorMessage(code: unknown): string {
   if (isErrorCode(code, ERROR_CODES.WALLET_ALREADY_BOUND_OTHER)) return WALLET_BIND_TEXT.alreadyBoundOther;
   return WALLET_BIND_TEXT.connectFailed;
 }
+
+/**
+ * The message a player signs with a wallet to link it (spec 4 Wallet bind: 'Get a nonce, sign a message, then
+ * bind'). It names the product, the wallet and the single-use nonce, so a signature links exactly that wallet once.
+ */
+export function linkWalletMessage(input: { productName: string; address: string; nonce: string }): string {
+  return `Link this wallet to your ${input.productName} account.\n\nWallet: ${input.address.toLowerCase()}\nNonce: ${input.nonce}`;
+}

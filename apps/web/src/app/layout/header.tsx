@@ -1,14 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { AuthSlot } from '@/features/auth/components/auth-slot';
+import { useAuthState } from '@/features/auth/hooks/use-auth';
+import { isFullUserState } from '@/features/auth/stores/auth-store';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { SocialLinks } from './social-links';
 
-/** The shared header of spec point 2: brand, top navigation, social links and the login/logout slot. */
+/** The balances (and the member calls' schemas with them) load once a player is logged in, not with the landing page. */
+const HeaderBalances = lazy(async () => ({
+  default: (await import('@/features/member/components/header-balances')).HeaderBalances,
+}));
+
+/**
+ * The shared header of spec point 2: brand, top navigation, social links, the player's FishXP and OJO, and the
+ * login/logout slot.
+ */
 export function Header() {
+  const auth = useAuthState();
+  const isPlayer = auth.status === 'loggedIn' && isFullUserState(auth);
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-arena-950/80 backdrop-blur-xl">
       <div className="mx-auto flex h-[58px] max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -26,6 +39,11 @@ export function Header() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <SocialLinks className="hidden lg:flex" />
+          {isPlayer ? (
+            <Suspense fallback={null}>
+              <HeaderBalances />
+            </Suspense>
+          ) : null}
           <AuthSlot />
           <MobileMenu />
         </div>

@@ -132,3 +132,35 @@ export function LogoMark(props: IconProps) {
     </svg>
   );
 }
+
+/** A wallet: the wallet task domain. */
+export function WalletIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M4 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a1 1 0 0 1-1-1V7Zm0 0 11-3v3M16 13.5h.01" />
+    </Icon>
+  );
+}
+
+/** Two people: the social task domain. */
+export function PeopleIcon(props: IconProps) {
+  return (
+    <Icon
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9c.5-3.5 3-5.5 6-5.5s5.5 2 6 5.5M16 4.3a3.5 3.5 0 0 1 0 6.4M18 14.5c1.6.7 2.7 2.4 3 5.5" />
+    </Icon>
+  );
+}

@@ -1,0 +1,42 @@
+import type { TaskItem } from '@ojo/api-contract/tasks';
+import type { Task, TaskCompletion } from '@ojo/db/schema/tasks';
+import type { AppConfig } from '../../config/env';
+import { requiredPost } from './x-post';
+
+/** Where a task is done when its row names no url: the configured place of its kind. */
+function defaultUrl(config: AppConfig, task: Task): string | null {
+  switch (task.verifier) {
+    case 'x_post':
+      return requiredPost(config, task).intentUrl;
+    case 'telegram_channel':
+      return config.tasks.telegram
+        ? `${config.tasks.telegram.linkUrl}/${config.tasks.telegram.channel.replace(/^@/, '')}`
+        : null;
+    case 'discord_guild':
+      return config.tasks.discord?.inviteUrl ?? null;
+    default:
+      return null;
+  }
+}
+
+/** A task row and the player's completion of its current period, as spec 3 Task reads it. */
+export function toTaskItem(config: AppConfig, task: Task, completion: TaskCompletion | undefined): TaskItem {
+  const isDone = Boolean(completion?.completedAt);
+  return {
+    taskId: task.id,
+    code: task.code,
+    status: isDone ? 1 : 0,
+    state: isDone ? 'DONE' : null,
+    title: task.title,
+    desc: task.description,
+    url: task.url ?? defaultUrl(config, task),
+    connectUrl: task.connectUrl,
+    domain: task.domain,
+    labelName: task.labelName,
+    icon: task.icon,
+    progress: completion?.progress ?? 0,
+    limit: task.limit,
+    rewardType: task.rewardAsset === 'OJO' ? 'OJO' : 'POINT',
+    rewardAmount: task.rewardAmount.toString(),
+  };
+}

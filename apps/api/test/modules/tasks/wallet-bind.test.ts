@@ -1,0 +1,71 @@
+import { getBalance } from '@ojo/db/ledger';
+import { describeWithDatabases } from '@ojo/db/testing';
+import { linkWalletMessage } from '@ojo/domain/wallet/wallet-bind';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { saasHeaders } from '../../support/identity';
+import { newPlayer, startTaskStack, type TestApp, taskCalls } from './task-stack';
+
+/** What the badge page does with a player's wallet: a nonce for it, its signature, the bind. */
+async function bindWallet(app: TestApp, jwt: string, key = generatePrivateKey(), signWith = key) {
+  const wallet = privateKeyToAccount(key);
+  const headers = { ...saasHeaders, jwt_token: jwt };
+  const nonce = (
+    await app.inject({ method: 'GET', url: `/customer/oauth/nonce?publicKey=${wallet.address}`, headers })
+  ).json().obj.nonce as string;
+  const me = (await app.inject({ method: 'GET', url: '/customer', headers })).json().obj;
+  const message = linkWalletMessage({ productName: 'OJO Arena', address: wallet.address, nonce });
+  const signature = await privateKeyToAccount(signWith).signMessage({ message });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/customer/bind/auth',
+    headers,
+    payload: {
+      publicKey: me.abstractAddress.osp_aa.address,
+      address: wallet.address,
+      nonce,
+      signature,
+      thirdAuthSource: 'EXTERNAL_WALLET',
+      platform: 'others',
+      walletType: 'EVM',
+    },
+  });
+  return { body: answer.json(), key };
+}
+
+describeWithDatabases(
+  'wallet bind (spec 4, spec 8 1115/1116/1117) and the wallet_bind task',
+  ({ database }) => {
+    let stack: Awaited<ReturnType<typeof startTaskStack>>;
+    beforeAll(async () => {
+      stack = await startTaskStack(database());
+    });
+    afterAll(async () => stack?.close());
+
+    it('a signed nonce links the wallet; the wallet_bind task is then done and paid', async () => {
+      const { jwt, userId } = await newPlayer(stack.app);
+      expect((await bindWallet(stack.app, jwt)).body).toMatchObject({ success: true, obj: true });
+      const me = (await taskCalls(stack.app, jwt).get('/customer')).json().obj;
+      expect(me.connectAddress.EVM.address).toMatch(/^0x[0-9a-f]{40}$/);
+      expect((await taskCalls(stack.app, jwt).verify(411003)).json()).toMatchObject({
+        success: true,
+        obj: { done: true },
+      });
+      expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+    });
+
+    it('1115 for another key signature, 1116 for a wallet of another player, 1117 past two wallets', async () => {
+      const first = await newPlayer(stack.app);
+      const wrong = await bindWallet(stack.app, first.jwt, generatePrivateKey(), generatePrivateKey());
+      expect(wrong.body).toMatchObject({ success: false, code: '1115' });
+      const { key } = await bindWallet(stack.app, first.jwt);
+      const second = await newPlayer(stack.app);
+      expect((await bindWallet(stack.app, second.jwt, key)).body).toMatchObject({
+        success: false,
+        code: '1116',
+      });
+      expect((await bindWallet(stack.app, first.jwt)).body.success).toBe(true);
+      expect((await bindWallet(stack.app, first.jwt)).body).toMatchObject({ success: false, code: '1117' });
+    });
+  },
+);

@@ -1,0 +1,64 @@
+/**
+ * The stand-ins' configuration. The registered clients, the bot and the channel and guild are the same variables the
+ * API reads (scripts/lib/stack.mjs sets both), so the stand-in knows exactly the app the API presents itself as.
+ */
+export interface StandInsConfig {
+  port: number;
+  host: string;
+  /** Origins a redirect_uri may point at (a real provider checks the app's registered callbacks). */
+  redirectOrigins: string[];
+  x: { clientId: string; clientSecret: string };
+  telegram: { botToken: string; botUsername: string; channel: string };
+  discord: { clientId: string; clientSecret: string; guildId: string; inviteCode: string };
+}
+
+export class StandInsConfigError extends Error {
+  override readonly name = 'StandInsConfigError';
+}
+
+const DEFAULTS = {
+  X_CLIENT_ID: 'ojo-local-x',
+  X_CLIENT_SECRET: 'ojo-local-x-secret',
+  TELEGRAM_BOT_TOKEN: '7000000001:ojo-local-bot-token',
+  TELEGRAM_BOT_USERNAME: 'ojo_arena_local_bot',
+  TELEGRAM_CHANNEL: '@ojo_arena_local',
+  DISCORD_CLIENT_ID: '1300000000000000001',
+  DISCORD_CLIENT_SECRET: 'ojo-local-discord-secret',
+  DISCORD_GUILD_ID: '1300000000000000100',
+  DISCORD_INVITE_CODE: 'ojo-local',
+} as const;
+
+/** Reads the configuration; refuses production (the stand-ins let anyone act as any test user). */
+export function loadStandInsConfig(env: NodeJS.ProcessEnv = process.env): StandInsConfig {
+  if (env.NODE_ENV === 'production') {
+    throw new StandInsConfigError(
+      'The stand-ins for X, Telegram and Discord refuse to run with NODE_ENV=production: anyone can act as any of their test users',
+    );
+  }
+  const value = (name: keyof typeof DEFAULTS) => env[name] || DEFAULTS[name];
+  const port = Number(env.STAND_INS_PORT ?? 3004);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new StandInsConfigError(`STAND_INS_PORT: not a port (${env.STAND_INS_PORT})`);
+  }
+  const redirectOrigins = (env.STAND_INS_REDIRECT_ORIGINS ?? env.WEB_ORIGIN ?? 'http://localhost:3000')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return {
+    port,
+    host: env.STAND_INS_HOST ?? '127.0.0.1',
+    redirectOrigins,
+    x: { clientId: value('X_CLIENT_ID'), clientSecret: value('X_CLIENT_SECRET') },
+    telegram: {
+      botToken: value('TELEGRAM_BOT_TOKEN'),
+      botUsername: value('TELEGRAM_BOT_USERNAME'),
+      channel: value('TELEGRAM_CHANNEL'),
+    },
+    discord: {
+      clientId: value('DISCORD_CLIENT_ID'),
+      clientSecret: value('DISCORD_CLIENT_SECRET'),
+      guildId: value('DISCORD_GUILD_ID'),
+      inviteCode: value('DISCORD_INVITE_CODE'),
+    },
+  };
+}

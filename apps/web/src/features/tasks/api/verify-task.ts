@@ -1,0 +1,12 @@
+import { type TaskVerifyResult, taskDoRoute, taskVerifyRoute } from '@ojo/api-contract/tasks';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /v2/tasks/verify?taskId (spec 7): resolves with the outcome, or throws the ApiError of spec 8's codes. */
+export async function verifyTask(taskId: number): Promise<TaskVerifyResult | null> {
+  return apiClient.callRoute(taskVerifyRoute, { query: { taskId } });
+}
+
+/** POST /v2/tasks/dotask?taskId (spec 7): completes a task that has nothing to check elsewhere. */
+export async function doTask(taskId: number): Promise<TaskVerifyResult | null> {
+  return apiClient.callRoute(taskDoRoute, { query: { taskId } });
+}
