@@ -1,7 +1,16 @@
 import { chainConfigRoute } from './chain';
+import { checkInRoute, checkInStatusRoute } from './check-in';
 import { GAME_ROUTES } from './game/http';
 import { gasPolicyRoute } from './gas';
 import { idTokenRefreshRoute, siweNonceRoute, siweVerifyRoute } from './identity';
+import { bindWalletRoute } from './linked-wallet';
+import {
+  memberAssetRoute,
+  memberExpansionRoute,
+  memberInfoRoute,
+  memberSummaryRoute,
+  pointLedgersRoute,
+} from './member';
 import { oauthLoginRoute, oauthProvidersRoute } from './oauth';
 import {
   createProfileRoute,
@@ -11,6 +20,19 @@ import {
 } from './profile';
 import { referralCodeCheckRoute, referralInfoRoute } from './referral';
 import type { RouteDeclaration } from './route';
+import {
+  doQuestsRoute,
+  ladderRewardRoute,
+  socialTokenRoute,
+  syncDoQuestRoute,
+  taskByCodeRoute,
+  taskDetailRoute,
+  taskDoRoute,
+  taskListRoute,
+  taskTweetRoute,
+  taskVerifyRoute,
+  telegramSubscribeCheckRoute,
+} from './tasks';
 import {
   bindRoute,
   getUserRoute,
@@ -48,4 +70,31 @@ export const API_ROUTES: readonly RouteDeclaration[] = [
   gasPolicyRoute,
 ];
 
-export const DECLARED_ROUTES: readonly RouteDeclaration[] = [...API_ROUTES, ...GAME_ROUTES];
+/** The task, check-in, member and linked-wallet calls (declared by their own modules; listed here for the path check). */
+export const TASK_AND_MEMBER_ROUTES: readonly RouteDeclaration[] = [
+  checkInStatusRoute,
+  checkInRoute,
+  bindWalletRoute,
+  pointLedgersRoute,
+  memberAssetRoute,
+  memberSummaryRoute,
+  memberExpansionRoute,
+  memberInfoRoute,
+  taskListRoute,
+  taskVerifyRoute,
+  taskDoRoute,
+  taskDetailRoute,
+  taskByCodeRoute,
+  taskTweetRoute,
+  doQuestsRoute,
+  syncDoQuestRoute,
+  ladderRewardRoute,
+  socialTokenRoute,
+  telegramSubscribeCheckRoute,
+];
+
+export const DECLARED_ROUTES: readonly RouteDeclaration[] = [
+  ...API_ROUTES,
+  ...TASK_AND_MEMBER_ROUTES,
+  ...GAME_ROUTES,
+];
