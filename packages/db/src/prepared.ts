@@ -8,18 +8,18 @@ interface PreparedQuery<Values, Result> {
 /**
  * A query of a hot path, built once per database and prepared under `name`: drizzle does not rebuild its SQL on
  * every call (a tenth of a hot read's CPU, measured by `npm run bench:api`), and PostgreSQL parses and plans it once
- * per connection. `build` must use `sql.placeholder(...)` for every value that changes between calls. Only for
+ * per connection. `build` prepares under the given name and must use `sql.placeholder(...)` for every value that changes between calls. Only for
  * queries on the database itself, not inside a transaction.
  */
 export function preparedQuery<Values extends Record<string, unknown>, Result>(
   name: string,
-  build: (db: Database) => PreparedQuery<Values, Result>,
+  build: (db: Database, name: string) => PreparedQuery<Values, Result>,
 ): (db: Database, values: Values) => Promise<Result> {
   const byDatabase = new WeakMap<Database, PreparedQuery<Values, Result>>();
   return (db, values) => {
     let prepared = byDatabase.get(db);
     if (!prepared) {
-      prepared = build(db);
+      prepared = build(db, name);
       byDatabase.set(db, prepared);
     }
     return prepared.execute(values);

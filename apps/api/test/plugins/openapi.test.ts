@@ -114,7 +114,7 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
     for (const route of API_ROUTES) {
       expect(listed).toContain(operationOf(route));
       const [method, path] = operationOf(route).split(' ') as [string, string];
-      const item = (document.paths ?? {})[path] as Record<string, OpenAPIV3_1.OperationObject> | undefined;
+      const item = document.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject> | undefined;
       const operation = item?.[method.toLowerCase()];
       expect(operation?.summary).toBe(route.summary);
       expect(operation?.security).toEqual(route.secure ? [{ saasId: [], jwtToken: [] }] : [{ saasId: [] }]);

@@ -25,13 +25,13 @@ export function generateReferralCode(): string {
  * typed in lower case still matches.
  */
 /** Whether a referral code belongs to a user: the public code check, a hot read (prepared once). */
-const selectReferralCodeOwner = preparedQuery('referral_code_owner', (db) =>
+const selectReferralCodeOwner = preparedQuery('referral_code_owner', (db, name) =>
   db
     .select({ id: users.id })
     .from(users)
     .where(sql`${users.referralCode} = any(${sql.placeholder('codes')})`)
     .limit(1)
-    .prepare('referral_code_owner'),
+    .prepare(name),
 );
 
 /** spec 8 'Invite code check': whether the code (as typed, or upper-cased) is some user's referral code. */

@@ -47,7 +47,7 @@ export async function openSession(
 }
 
 /** Every secure call runs this: prepared once, so neither drizzle nor PostgreSQL rebuild it per request. */
-const selectSessionUser = preparedQuery('find_session_user', (db) =>
+const selectSessionUser = preparedQuery('find_session_user', (db, name) =>
   db
     .select({
       user: users,
@@ -64,7 +64,7 @@ const selectSessionUser = preparedQuery('find_session_user', (db) =>
       ),
     )
     .limit(1)
-    .prepare('find_session_user'),
+    .prepare(name),
 );
 
 /**

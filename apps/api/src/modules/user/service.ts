@@ -6,13 +6,13 @@ import type { User } from '@ojo/db/schema/users';
 import { asc, eq, sql } from '@ojo/db/sql';
 
 /** Every address of a user in binding order; `GET /customer` is a hot read (prepared once). */
-const selectAddressesOfUser = preparedQuery('addresses_of_user', (db) =>
+const selectAddressesOfUser = preparedQuery('addresses_of_user', (db, name) =>
   db
     .select()
     .from(userAddresses)
     .where(eq(userAddresses.userId, sql.placeholder('userId')))
     .orderBy(asc(userAddresses.bindTime), asc(userAddresses.id))
-    .prepare('addresses_of_user'),
+    .prepare(name),
 );
 
 /** User info of spec point 3 for one user: profile, smart account and every bound address. */
