@@ -31,6 +31,9 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
   await expect(taskCard(page, 'osp_profile_create').getByText('DONE', { exact: true })).toBeVisible();
   // The marker points of the done cards are what the tasks paid.
   expect(await taskTotal(page)).toBe(10 + 100);
+  // What the header shows is what the ledger holds: the two rewards, each paid once.
+  await expect(page.getByTestId('header-balances').getByTestId('balance-POINT')).toHaveText('110');
+  await expect(page.getByTestId('header-balances').getByTestId('balance-OJO')).toHaveText('0');
 
   // spec 9 breakpoints xs (390) and a desktop width: the page never grows wider than the screen.
   for (const width of [390, 1440]) {
