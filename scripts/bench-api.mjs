@@ -6,7 +6,9 @@
 // The wallet's balance read asks a bare anvil this script starts (eth_blockNumber per call, eth_getBalance per block).
 // References: a bare node:http server, and a node:http server answering one PostgreSQL primary-key select.
 // Goal (README, Performance): every hot read at least 0.5x the select reference, p99 at most 25 ms on PostgreSQL.
-// Options: --duration=<s> (default 8), --connections=<n> (default 50), --only=postgres|pglite.
+// The queries column is the statements one request sends to the database (counted by serve-api.ts).
+// Options: --duration=<s> (default 8), --connections=<n> (default 50), --only=postgres|pglite, --call=<text> (only the
+// calls whose name contains it), --cpu-prof=<folder> (the API processes write a V8 CPU profile there on exit).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,7 +56,18 @@ function startProcess(command, args, env) {
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => resolve({ child, ready: JSON.parse(line) }));
+    // The ready line is the first JSON line with a port (the API may log a warning on stdout before it).
+    lines.on('line', function onLine(line) {
+      let ready;
+      try {
+        ready = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (typeof ready?.port !== 'number') return;
+      lines.off('line', onLine);
+      resolve({ child, ready });
+    });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}):\n${stderr}`)));
   });
 }
@@ -202,13 +215,19 @@ async function measureReference(name, mode, env) {
 async function measureApi(kind, databaseUrl) {
   const { child, ready } = await startProcess(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/bench/serve-api.ts'],
+    [
+      ...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`] : []),
+      '--import',
+      'tsx',
+      'apps/api/bench/serve-api.ts',
+    ],
     apiEnvironment(databaseUrl),
   );
   try {
-    for (const call of ready.calls) {
+    const calls = options.call ? ready.calls.filter((call) => call.name.includes(options.call)) : ready.calls;
+    for (const call of calls) {
       const figures = await drive(ready.port, call);
-      rows.push({ target: call.name, database: kind, ...figures });
+      rows.push({ target: call.name, database: kind, queries: call.queries, ...figures });
     }
   } finally {
     await stopProcess(child);
@@ -216,7 +235,7 @@ async function measureApi(kind, databaseUrl) {
 }
 
 function printTable(selectReference) {
-  const header = ['call', 'database', 'req/s', 'p50 ms', 'p99 ms', '× select ref', 'goal'];
+  const header = ['call', 'database', 'queries', 'req/s', 'p50 ms', 'p99 ms', '× select ref', 'goal'];
   const lines = rows.map((row) => {
     const ratio = selectReference ? row.rps / selectReference.rps : Number.NaN;
     const isApi = row.target.startsWith('GET ') || row.target.startsWith('POST ');
@@ -229,6 +248,7 @@ function printTable(selectReference) {
     return [
       row.target,
       row.database,
+      row.queries == null ? '-' : String(row.queries),
       row.rps.toFixed(0),
       String(row.p50),
       String(row.p99),

@@ -96,6 +96,7 @@ describe('the security policy', () => {
       'http://api.test:4101',
       'https://quest.test',
       'http://chain.test:4104',
+      'http://bundler.test:4105',
     ]);
     assert.deepEqual(web['frame-src'], ['http://game.test:4102']);
     assert.deepEqual(web['frame-ancestors'], ["'self'"]);

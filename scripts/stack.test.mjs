@@ -14,7 +14,17 @@ const ports = Object.fromEntries(
 );
 const dataDir = mkdtempSync(join(tmpdir(), 'ojo-stack-'));
 const env = { ...process.env, DATA_DIR: dataDir, OJO_DIST_DIR: 'dist-stack-test', ...portEnv };
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Every start of this file, so a failed assertion still stops its stack (else the test process never exits). */
+const started = [];
+after(async () => {
+  for (const run of started) {
+    if (run.child.exitCode === null && run.child.signalCode === null) {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function start() {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -35,7 +45,9 @@ function start() {
     );
   });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
+  const run = { child, ready, exited, output: () => output };
+  started.push(run);
+  return run;
 }
 
 async function rpc(port, method) {
@@ -90,7 +102,7 @@ test('npm start brings up the whole product, stops cleanly and keeps its data', 
 
   // The X, Telegram and Discord stand-ins list their test users, and the API's bot webhook is set on them.
   const standIns = await (await fetch(`http://localhost:${ports.stand_ins}/`)).text();
-  assert.match(standIns, /Stand-ins for X, Telegram and Discord/);
+  assert.match(standIns, /Stand-ins for X, Telegram, Discord and Coinbase Exchange/);
   assert.match(standIns, new RegExp(`webhook http://localhost:${ports.api}/telegram/webhook`));
 
   const deployments = readDeployments();

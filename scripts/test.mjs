@@ -96,9 +96,34 @@ if (!only || 'stack'.includes(only)) {
   ]);
 }
 
+if (!only || 'lint'.includes(only)) {
+  await runSuite('lint boundaries (biome.json noRestrictedImports)', process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    'scripts/lint-boundaries.test.mjs',
+  ]);
+}
+
+/**
+ * The stack under e2e, each value overridable from the environment: the race runs short phases, so a spec sees a
+ * whole round in seconds, with a small point stake, so a new player's check-in reward pays for two bets;
+ * redemptions stay cancellable 20 s before the treasury pays them (e2e/coin cancels one).
+ */
+const E2E_STACK_ENV = Object.fromEntries(
+  Object.entries({
+    GAME_BETTING_MS: '16000',
+    GAME_RACE_MS: '6000',
+    GAME_RESULTS_MS: '4000',
+    GAME_MIN_STAKE_POINT: '2',
+    // A loaded test machine may tick the round driver late; a stale-feed void there is a refund, not the race.
+    GAME_SNAPSHOT_DEADLINE_MS: '60000',
+    WITHDRAW_PAYOUT_DELAY_SECONDS: '20',
+  }).map(([name, value]) => [name, process.env[name] ?? value]),
+);
+
 if (!only || 'e2e'.includes(only)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ojo-e2e-'));
-  const env = { ...process.env, ...(await freeStackPorts()), DATA_DIR: dataDir };
+  const env = { ...process.env, ...E2E_STACK_ENV, ...(await freeStackPorts()), DATA_DIR: dataDir };
   console.log('\n━━ e2e: starting the whole stack on test ports ━━');
   let stack;
   try {

@@ -28,6 +28,6 @@ export default defineConfig(({ mode }) => {
     server,
     preview: server,
     build: { outDir: 'dist', emptyOutDir: true },
-    test: { environment: 'node', include: ['src/**/*.test.{ts,tsx}'] },
+    test: { environment: 'node', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
   };
 });

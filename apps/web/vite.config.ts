@@ -105,6 +105,8 @@ export default defineConfig(({ mode }) => {
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
+      // A hang detector, not a budget: jsdom renders slowly on a loaded 2-core machine.
+      testTimeout: 30_000,
     },
   };
 });

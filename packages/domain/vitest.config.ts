@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Property tests run hundreds of cases; on a loaded 2-core machine 5 s is not a budget, only a hang detector.
+    testTimeout: 30_000,
     // Local-time formatting is tested in a fixed zone so the suite gives the same answer on every machine.
     env: { TZ: 'Asia/Shanghai' },
     coverage: {

@@ -82,7 +82,8 @@ function policyDirectives(app, origins, scriptHashes) {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'"],
-        'connect-src': ["'self'", ...origins.webApiHosts, origins.chain],
+        // The chain and the bundler: badge claims are user operations the web sends with the badge session key.
+        'connect-src': ["'self'", ...origins.webApiHosts, origins.chain, origins.bundler],
         // The game frame of spec 2, and nothing else.
         'frame-src': [origins.game],
         'form-action': ["'self'"],

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// stand_ins: the local X, Telegram and Discord (apps/stand-ins), env STAND_INS_PORT.
+// stand_ins: the local X, Telegram, Discord and Coinbase Exchange (apps/stand-ins), env STAND_INS_PORT.
 const DEFAULT_PORTS = {
   web: 3000,
   api: 3001,
@@ -68,8 +68,9 @@ export function stackConfig(env = process.env) {
 
 /**
  * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts) and the stand-ins'
- * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree. Each
- * one set in the environment wins, so `npm start` can point the API at the real services instead.
+ * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree; and
+ * the stand-in's Coinbase Exchange feed for the race (used when GAME_MARKET_FEED=coinbase). Each one set in the
+ * environment wins, so `npm start` can point the API at the real services instead.
  */
 function standInPlatformEnv(base, env) {
   const local = {
@@ -92,6 +93,9 @@ function standInPlatformEnv(base, env) {
     DISCORD_GUILD_ID: '1300000000000000100',
     DISCORD_INVITE_CODE: 'ojo-local',
     DISCORD_INVITE_URL: `${base}/discord/invite/ojo-local`,
+    // The race's real market feed when GAME_MARKET_FEED=coinbase: the stand-in's Coinbase Exchange WebSocket feed
+    // (set GAME_MARKET_FEED_URL=wss://ws-feed.exchange.coinbase.com for the exchange itself).
+    GAME_MARKET_FEED_URL: `${base.replace(/^http/, 'ws')}/coinbase/ws`,
   };
   return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
 }

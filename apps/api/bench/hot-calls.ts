@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { checkInStatusRoute } from '@ojo/api-contract/check-in';
+import { coinConfigsRoute, coinDiscountsRoute, withdrawInfoRoute } from '@ojo/api-contract/coin';
 import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
 import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { referralCodeCheckRoute } from '@ojo/api-contract/referral';
@@ -12,6 +13,7 @@ import { routePath } from '@ojo/api-contract/route-path';
 import { taskListRoute } from '@ojo/api-contract/tasks';
 import { tokenBalancesRoute, tokenHistoriesRoute, tokenTickerRoute } from '@ojo/api-contract/wallet';
 import { checkIns } from '@ojo/db/schema/check-ins';
+import { coinWithdraws } from '@ojo/db/schema/coin';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { taskCompletions } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
@@ -75,6 +77,7 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
   ]);
   await seedCheckInHistory(app, player.id, 500);
   await seedWalletHistory(app, smartAccountAddress);
+  await seedRedeemHistory(app, player.id, smartAccountAddress, 200);
   const sessionToken = await app.issueSessionToken(player.id);
   const publicHeaders = { [SAAS_ID_HEADER]: saasId };
   const secureHeaders = { ...publicHeaders, [JWT_HEADER]: sessionToken };
@@ -127,6 +130,24 @@ export async function seedHotCalls(app: FastifyInstance, saasId: string): Promis
       name: `GET ${routePath(tokenBalancesRoute)}`,
       method: 'GET',
       path: routePath(tokenBalancesRoute),
+      headers: secureHeaders,
+    },
+    {
+      name: `GET ${routePath(coinConfigsRoute)}`,
+      method: 'GET',
+      path: routePath(coinConfigsRoute),
+      headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(coinDiscountsRoute)}`,
+      method: 'GET',
+      path: routePath(coinDiscountsRoute),
+      headers: publicHeaders,
+    },
+    {
+      name: `GET ${routePath(withdrawInfoRoute)}`,
+      method: 'GET',
+      path: routePath(withdrawInfoRoute),
       headers: secureHeaders,
     },
   ];
@@ -187,4 +208,41 @@ async function seedWalletHistory(app: FastifyInstance, smartAccountAddress: stri
   for (let start = 0; start < rows.length; start += 500) {
     await app.db.insert(nativeTransfers).values(rows.slice(start, start + 500));
   }
+}
+
+/**
+ * `count` finished redemptions over the past days (with their OJO bought and taken in the ledger), so the withdraw
+ * info reads today's totals and the total bet for a player with a history.
+ */
+async function seedRedeemHistory(app: FastifyInstance, userId: string, toAddress: string, count: number) {
+  await app.db.insert(ledgerEntries).values({
+    userId,
+    asset: 'OJO',
+    amount: BigInt(count * 100 + 5_000),
+    reason: 'coin.order',
+    idempotencyKey: `coin:order:bench:${userId}`,
+  });
+  const rows = await app.db
+    .insert(coinWithdraws)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId,
+        amount: 100n,
+        payoutWei: 33_000_000_000_000_000n,
+        price: '3000',
+        toAddress,
+        status: 'FINISHED' as const,
+        createdAt: new Date(Date.now() - (count - i) * 3_600_000),
+      })),
+    )
+    .returning({ id: coinWithdraws.id });
+  await app.db.insert(ledgerEntries).values(
+    rows.map((row) => ({
+      userId,
+      asset: 'OJO' as const,
+      amount: -100n,
+      reason: 'coin.withdraw',
+      idempotencyKey: `coin:withdraw:${row.id}`,
+    })),
+  );
 }

@@ -5,9 +5,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env';
 import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
+import type { AppEventBus } from './lib/events';
+import { createEventBus } from './lib/events';
+import { partnerFaucetJob } from './modules/badge/partner-faucet.job';
+import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
 import checkInRoutes from './modules/check-in/routes';
+import coinRoutes from './modules/coin/routes';
+import { withdrawPayoutJob } from './modules/coin/withdraw-payout.job';
+import gamePlugin from './modules/game/plugin';
+import gameRoutes from './modules/game/routes';
 import gasRoutes from './modules/gas/routes';
 import healthRoutes from './modules/health/routes';
 import identityPlugin from './modules/identity/plugin';
@@ -21,14 +29,15 @@ import pricesPlugin from './modules/prices/plugin';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
 import referralRoutes from './modules/referral/routes';
+import authenticate from './modules/session/plugin';
 import sessionRoutes from './modules/session/routes';
+import { completeDoTaskJob } from './modules/tasks/complete-do-task.job';
 import tasksPlugin from './modules/tasks/plugin';
 import tasksRoutes from './modules/tasks/routes';
 import userRoutes from './modules/user/routes';
 import { devnetFaucetJob } from './modules/wallet/devnet-faucet.job';
 import explorerRoutes from './modules/wallet/explorer-routes';
 import walletRoutes from './modules/wallet/routes';
-import authenticate from './plugins/authenticate';
 import cors from './plugins/cors';
 import database from './plugins/database';
 import errorHandler, { answerClientError, answerFrameworkError } from './plugins/error-handler';
@@ -48,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Now, by the API's clock (ms since the epoch): what token and session expiry are checked against. */
     now: () => number;
+    /** Module events (lib/events.ts): one module emits in its transaction, others react without importing it. */
+    events: AppEventBus;
   }
 }
 
@@ -68,10 +79,19 @@ const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
   walletRoutes,
   memberRoutes,
   checkInRoutes,
+  badgeRoutes,
+  gameRoutes,
+  coinRoutes,
 ];
 
 /** Durable jobs of every module (`src/modules/<module>/*.job.ts`); add new ones here. */
-const jobDefinitions: readonly JobDefinition[] = [registerProfileJob, devnetFaucetJob];
+const jobDefinitions: readonly JobDefinition[] = [
+  registerProfileJob,
+  devnetFaucetJob,
+  completeDoTaskJob,
+  withdrawPayoutJob,
+  partnerFaucetJob,
+];
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
@@ -95,6 +115,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('now', dependencies.clock ?? Date.now);
+  app.decorate('events', createEventBus());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -120,6 +141,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(indexerPlugin, { config });
   await app.register(pricesPlugin, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
+  // The race's socket (outside saas_id: a browser socket sends no headers) and its round scheduler.
+  await app.register(gamePlugin, { config });
   // The Telegram bot's webhook (Telegram sends no saas_id; its secret token is checked instead).
   await app.register(tasksPlugin, { config });
   await app.register(async (product) => {

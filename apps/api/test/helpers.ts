@@ -39,6 +39,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<AppC
       HEALTH_TIMEOUT_MS: '500',
       // Tests that follow the chain turn the indexer on; the rest have no chain to follow.
       INDEXER_ENABLED: 'false',
+      BADGE_MINT_WATCH_INTERVAL_MS: '0',
+      // Tests of the race turn the round scheduler on (or tick it by hand); the rest have no rounds.
+      GAME_SCHEDULER: 'false',
       ...env,
     },
     TEST_CHAIN,

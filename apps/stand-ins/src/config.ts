@@ -10,6 +10,8 @@ export interface StandInsConfig {
   x: { clientId: string; clientSecret: string };
   telegram: { botToken: string; botUsername: string; channel: string };
   discord: { clientId: string; clientSecret: string; guildId: string; inviteCode: string };
+  /** Coinbase Exchange market data: a trade per product every this many ms (0: none unless a test makes them). */
+  coinbase: { tradeEveryMs: number };
 }
 
 export class StandInsConfigError extends Error {
@@ -40,6 +42,12 @@ export function loadStandInsConfig(env: NodeJS.ProcessEnv = process.env): StandI
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new StandInsConfigError(`STAND_INS_PORT: not a port (${env.STAND_INS_PORT})`);
   }
+  const tradeEveryMs = Number(env.STAND_INS_COINBASE_TRADE_MS ?? 250);
+  if (!Number.isInteger(tradeEveryMs) || tradeEveryMs < 0) {
+    throw new StandInsConfigError(
+      `STAND_INS_COINBASE_TRADE_MS: not a number of ms (${env.STAND_INS_COINBASE_TRADE_MS})`,
+    );
+  }
   const redirectOrigins = (env.STAND_INS_REDIRECT_ORIGINS ?? env.WEB_ORIGIN ?? 'http://localhost:3000')
     .split(',')
     .map((origin) => origin.trim())
@@ -60,5 +68,6 @@ export function loadStandInsConfig(env: NodeJS.ProcessEnv = process.env): StandI
       guildId: value('DISCORD_GUILD_ID'),
       inviteCode: value('DISCORD_INVITE_CODE'),
     },
+    coinbase: { tradeEveryMs },
   };
 }

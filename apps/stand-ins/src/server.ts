@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CoinbaseStandIn } from './coinbase';
 import type { StandInsConfig } from './config';
 import { DiscordStandIn } from './discord';
 import { escapeHtml, HttpError, sendHtml, sendJson } from './http';
@@ -13,19 +14,21 @@ export interface StandIns {
   x: XStandIn;
   telegram: TelegramStandIn;
   discord: DiscordStandIn;
+  coinbase: CoinbaseStandIn;
   close: () => Promise<void>;
 }
 
-/** Starts the X, Telegram and Discord stand-ins on one port (0: a free one). */
+/** Starts the X, Telegram, Discord and Coinbase Exchange stand-ins on one port (0: a free one). */
 export async function startStandIns(config: StandInsConfig): Promise<StandIns> {
   const x = new XStandIn(config);
   const telegram = new TelegramStandIn(config);
   const discord = new DiscordStandIn(config);
+  const coinbase = new CoinbaseStandIn({ tradeEveryMs: config.coinbase.tradeEveryMs });
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-ins');
     try {
       if (url.pathname === '/') {
-        sendHtml(response, 200, 'Stand-ins', operatorPage(config, x, telegram, discord));
+        sendHtml(response, 200, 'Stand-ins', operatorPage(config, x, telegram, discord, coinbase));
         return;
       }
       if (url.pathname === '/healthz') {
@@ -35,7 +38,8 @@ export async function startStandIns(config: StandInsConfig): Promise<StandIns> {
       const handled =
         (url.pathname.startsWith('/x/') && (await x.handle(request, response, url))) ||
         (url.pathname.startsWith('/telegram/') && (await telegram.handle(request, response, url))) ||
-        (url.pathname.startsWith('/discord/') && (await discord.handle(request, response, url)));
+        (url.pathname.startsWith('/discord/') && (await discord.handle(request, response, url))) ||
+        (url.pathname.startsWith('/coinbase/') && (await coinbase.handle(request, response, url)));
       if (!handled) sendJson(response, 404, { error: 'not_found' });
     } catch (error) {
       if (response.headersSent) return response.destroy();
@@ -47,6 +51,9 @@ export async function startStandIns(config: StandInsConfig): Promise<StandIns> {
       }
     }
   });
+  server.on('upgrade', (request, socket, head) => {
+    if (!coinbase.upgrade(request, socket, head)) socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -55,7 +62,11 @@ export async function startStandIns(config: StandInsConfig): Promise<StandIns> {
     x,
     telegram,
     discord,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    coinbase,
+    close: () => {
+      coinbase.close();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -72,11 +83,13 @@ function operatorPage(
   x: XStandIn,
   telegram: TelegramStandIn,
   discord: DiscordStandIn,
+  coinbase: CoinbaseStandIn,
 ) {
   const channel = config.telegram.channel.replace(/^@/, '');
-  return `<h1>Stand-ins for X, Telegram and Discord</h1>
+  return `<h1>Stand-ins for X, Telegram, Discord and Coinbase Exchange</h1>
 <p>They speak the real services' protocols, so the API talks to them exactly as to the real ones; switching is configuration.</p>
 <h2>X</h2><p>OAuth 2.0 with PKCE, <code>/x/2/users/me</code>, <code>/x/2/users/:id/tweets</code>; <a href="/x/intent/post">write a post</a>. ${x.posts.length} posts.</p>${usersTable(x.users.list())}
 <h2>Telegram</h2><p>Bot @${escapeHtml(config.telegram.botUsername)} (webhook ${escapeHtml(telegram.webhook?.url ?? 'not set')}); <a href="/telegram/t.me/${escapeHtml(channel)}">channel ${escapeHtml(config.telegram.channel)}</a> (${telegram.channelMembers.size} members).</p>${usersTable(telegram.users.list())}
+<h2>Coinbase Exchange</h2><p>Market data: the WebSocket feed at <code>/coinbase/ws</code> (ticker channel) and <code>/coinbase/products/:id/ticker</code>; products ${escapeHtml(coinbase.products.join(', '))}.</p>
 <h2>Discord</h2><p>Guild ${escapeHtml(config.discord.guildId)}; <a href="/discord/invite/${escapeHtml(config.discord.inviteCode)}">invite</a> (${discord.guildMembers.size} members).</p>${usersTable(discord.users.list())}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dataEnvelope, dataSuccess, errorEnvelope, objEnvelope, objSuccess } from './envelope';
+import { dataEnvelopeMini, objEnvelopeMini } from './envelope-mini';
 
 describe('envelopes (DESIGN.md section 5)', () => {
   it('user calls answer {success, code, msgKey, obj}', () => {
@@ -28,5 +29,17 @@ describe('envelopes (DESIGN.md section 5)', () => {
     expect(objEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
     expect(dataEnvelope(z.object({ id: z.string() })).safeParse(failure).success).toBe(true);
     expect(errorEnvelope.safeParse({ ...failure, success: true }).success).toBe(false);
+  });
+
+  it('the zod/mini envelopes of the web client have the same fields and accept the same answers', () => {
+    const payload = z.object({ id: z.string() });
+    expect(Object.keys(objEnvelopeMini(payload).def.shape)).toEqual(Object.keys(objEnvelope(payload).shape));
+    expect(Object.keys(dataEnvelopeMini(payload).def.shape)).toEqual(
+      Object.keys(dataEnvelope(payload).shape),
+    );
+    const body = objSuccess({ id: 'a' });
+    expect(objEnvelopeMini(payload).parse({ ...body, extra: 1 })).toEqual(objEnvelope(payload).parse(body));
+    expect(dataEnvelopeMini(payload).parse(dataSuccess(null))).toEqual(dataSuccess(null));
+    expect(objEnvelopeMini(payload).safeParse({ ...body, obj: { id: 1 } }).success).toBe(false);
   });
 });

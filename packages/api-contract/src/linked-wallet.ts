@@ -1,4 +1,5 @@
 import { BIND_WALLET_REQUEST_DEFAULTS as BIND } from '@ojo/domain/constants';
+import { LINKED_WALLET_KINDS } from '@ojo/domain/wallet/wallet-bind';
 import { z } from 'zod';
 import { defineRoute } from './route';
 
@@ -7,7 +8,8 @@ const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixe
 /**
  * POST /customer/bind/auth (spec 7 'Bind wallet'): links an EVM wallet for asset badges with a signature over
  * `linkWalletMessage` and a nonce from GET /customer/oauth/nonce?publicKey=<the wallet>. The spec's constant fields
- * are required as the spec gives them. Refusals answer `success: false` with the spec 8 codes 1115, 1116, 1117.
+ * are required as the spec gives them. Refusals answer `success: false` with the spec 8 codes 1115, 1116, 1117
+ * (1117 also when the wallet of the asked kind is already set, or the wallet is linked for the other kind).
  */
 export const bindWalletBody = z.object({
   /** The player's smart account (the session's). */
@@ -22,6 +24,11 @@ export const bindWalletBody = z.object({
   thirdAuthSource: z.literal(BIND.thirdAuthSource),
   platform: z.literal(BIND.platform),
   walletType: z.literal(BIND.walletType),
+  /**
+   * What the wallet is linked for: its partner NFTs or the partner token (spec 2, one wallet each, locked once set).
+   * Absent: the first kind still free (partner NFT, then partner token).
+   */
+  linkKind: z.enum(LINKED_WALLET_KINDS).optional(),
 });
 
 export const bindWalletRoute = defineRoute({
@@ -29,7 +36,8 @@ export const bindWalletRoute = defineRoute({
   path: '/customer/bind/auth',
   host: 'customer',
   secure: true,
-  summary: 'Links an EVM wallet to the session player (signed nonce); spec 8 codes 1115, 1116, 1117',
+  summary:
+    'Links an EVM wallet to the session player (signed nonce) as its partner NFT or partner token wallet, one each, locked once set; spec 8 codes 1115, 1116, 1117',
   tags: ['customer'],
   body: bindWalletBody,
   result: z.boolean(),

@@ -1,5 +1,7 @@
+import { BADGE_ROUTES } from './badge';
 import { chainConfigRoute } from './chain';
 import { checkInRoute, checkInStatusRoute } from './check-in';
+import { COIN_ROUTES } from './coin';
 import { GAME_ROUTES } from './game/http';
 import { gasPolicyRoute } from './gas';
 import { idTokenRefreshRoute, siweNonceRoute, siweVerifyRoute } from './identity';
@@ -20,19 +22,7 @@ import {
 } from './profile';
 import { referralCodeCheckRoute, referralInfoRoute } from './referral';
 import type { RouteDeclaration } from './route';
-import {
-  doQuestsRoute,
-  ladderRewardRoute,
-  socialTokenRoute,
-  syncDoQuestRoute,
-  taskByCodeRoute,
-  taskDetailRoute,
-  taskDoRoute,
-  taskListRoute,
-  taskTweetRoute,
-  taskVerifyRoute,
-  telegramSubscribeCheckRoute,
-} from './tasks';
+import { TASK_ROUTES } from './tasks';
 import {
   bindRoute,
   getUserRoute,
@@ -45,7 +35,7 @@ import {
 
 /**
  * Every declared route of the product API, for the checks that span them all (no path written in the clients, the
- * OpenAPI document lists each). The game routes are declared for the coming game module and not served yet.
+ * OpenAPI document lists each). The game routes are served by apps/api/src/modules/game.
  */
 export const API_ROUTES: readonly RouteDeclaration[] = [
   getUserRoute,
@@ -80,21 +70,13 @@ export const TASK_AND_MEMBER_ROUTES: readonly RouteDeclaration[] = [
   memberSummaryRoute,
   memberExpansionRoute,
   memberInfoRoute,
-  taskListRoute,
-  taskVerifyRoute,
-  taskDoRoute,
-  taskDetailRoute,
-  taskByCodeRoute,
-  taskTweetRoute,
-  doQuestsRoute,
-  syncDoQuestRoute,
-  ladderRewardRoute,
-  socialTokenRoute,
-  telegramSubscribeCheckRoute,
+  ...TASK_ROUTES,
 ];
 
 export const DECLARED_ROUTES: readonly RouteDeclaration[] = [
   ...API_ROUTES,
   ...TASK_AND_MEMBER_ROUTES,
+  ...BADGE_ROUTES,
   ...GAME_ROUTES,
+  ...COIN_ROUTES,
 ];

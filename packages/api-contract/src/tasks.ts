@@ -222,3 +222,18 @@ export const telegramSubscribeCheckRoute = defineRoute({
   tags: ['tasks'],
   result: z.boolean(),
 });
+
+/** Every task call, in the order the path check and OpenAPI list them. */
+export const TASK_ROUTES = [
+  taskListRoute,
+  taskVerifyRoute,
+  taskDoRoute,
+  taskDetailRoute,
+  taskByCodeRoute,
+  taskTweetRoute,
+  doQuestsRoute,
+  syncDoQuestRoute,
+  ladderRewardRoute,
+  socialTokenRoute,
+  telegramSubscribeCheckRoute,
+] as const;

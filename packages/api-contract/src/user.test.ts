@@ -17,6 +17,7 @@ const fullUser = {
     },
   ],
   connectAddress: { EVM: { address: '0x2222222222222222222222222222222222222222' } },
+  linkedWallets: { partner_nft: { address: '0x2222222222222222222222222222222222222222' } },
   created: 1_735_787_045_000,
 };
 
@@ -34,8 +35,17 @@ describe('user info (spec point 3, User info)', () => {
       abstractAddress: {},
       addressAll: [],
       connectAddress: {},
+      linkedWallets: {},
     };
     expect(userInfoSchema.safeParse(oldUser).success).toBe(true);
+  });
+
+  it('refuses a linked wallet without a string address', () => {
+    const result = userInfoSchema.safeParse({
+      ...fullUser,
+      linkedWallets: { partner_nft: { address: 1 } },
+    });
+    expect(result.success).toBe(false);
   });
 
   it('refuses a connectAddress under a chain type the spec does not name', () => {

@@ -40,6 +40,8 @@ export const userInfoSchema = z
     addressAll: z.array(boundAddressSchema),
     /** Wallets linked for asset badges, keyed by chain type. */
     connectAddress: z.object({ EVM: addressRef.optional(), SOLANA: addressRef.optional() }),
+    /** The linked wallets by what they are for (spec 2: one for the partner NFTs, one for the partner token). */
+    linkedWallets: z.object({ partner_nft: addressRef.optional(), partner_token: addressRef.optional() }),
     /** Milliseconds since the epoch; the web app shows the welcome modal within 30 s of it (spec point 4). */
     created: z.number().int(),
   })

@@ -23,8 +23,8 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 ///  - 65 bytes: the owner's signature;
 ///  - 85 bytes: sessionKey (20 bytes) followed by that session key's signature (65 bytes).
 ///
-/// A session key may only send `execute(target, 0, data)` where target and the selector of data are its
-/// policy's, before its expiry, while not revoked, and while the maximum cost of the operation plus what its
+/// A session key may only send `execute(target, 0, data)`, or `executeBatch` of such calls (a batch of badge
+/// claims in one operation), where target and the selector of every data are its policy's, before its expiry, while not revoked, and while the maximum cost of the operation plus what its
 /// operations already could cost stays within its lifetime fee limit (spec point 4).
 ///
 /// EIP-1271 signatures are ERC-7739 nested typed data bound to this account's EIP-712 domain (name
@@ -192,14 +192,41 @@ contract SmartAccount is BaseAccount, TokenCallbackHandler, ERC7739, Initializab
         return gasLimit * userOp.unpackMaxFeePerGas();
     }
 
-    /// @dev Only `execute(target, 0, data)` with data starting with the allowed selector.
+    /// @dev Only `execute(target, 0, data)`, or `executeBatch` of one or more such calls, with every data starting
+    /// with the allowed selector.
     function _isAllowedSessionCall(bytes calldata callData, address allowedTarget, bytes4 allowedSelector)
         private
         pure
         returns (bool)
     {
-        if (callData.length < 4 || bytes4(callData[0:4]) != BaseAccount.execute.selector) return false;
-        (address target, uint256 value, bytes memory data) = abi.decode(callData[4:], (address, uint256, bytes));
+        if (callData.length < 4) return false;
+        bytes4 accountSelector = bytes4(callData[0:4]);
+        if (accountSelector == BaseAccount.execute.selector) {
+            (address target, uint256 value, bytes memory data) =
+                abi.decode(callData[4:], (address, uint256, bytes));
+            return _isAllowedInnerCall(target, value, data, allowedTarget, allowedSelector);
+        }
+        if (accountSelector == BaseAccount.executeBatch.selector) {
+            BaseAccount.Call[] memory calls = abi.decode(callData[4:], (BaseAccount.Call[]));
+            if (calls.length == 0) return false;
+            for (uint256 i = 0; i < calls.length; i++) {
+                if (!_isAllowedInnerCall(calls[i].target, calls[i].value, calls[i].data, allowedTarget, allowedSelector))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    function _isAllowedInnerCall(
+        address target,
+        uint256 value,
+        bytes memory data,
+        address allowedTarget,
+        bytes4 allowedSelector
+    ) private pure returns (bool) {
         if (target != allowedTarget || value != 0 || data.length < 4) return false;
         return bytes4(data) == allowedSelector;
     }

@@ -17,7 +17,14 @@ const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const valid = {
   chainId: 11124,
   entryPoint: '0x4337084d9e255ff0702461cf8895ce9e3b5ff108',
-  contracts: { ProfileRegistry: a(1), SmartAccountFactory: a(2), VerifyingPaymaster: a(3) },
+  contracts: {
+    ProfileRegistry: a(1),
+    SmartAccountFactory: a(2),
+    VerifyingPaymaster: a(3),
+    BadgeNFT: a(4),
+    PartnerNFT: a(5),
+    PartnerToken: a(6),
+  },
   deployedAtBlock: 7,
 };
 
@@ -74,6 +81,9 @@ describe('deployments from configuration', () => {
     PROFILE_REGISTRY_ADDRESS: a(1),
     SMART_ACCOUNT_FACTORY_ADDRESS: a(2),
     VERIFYING_PAYMASTER_ADDRESS: a(3),
+    BADGE_NFT_ADDRESS: a(4),
+    PARTNER_NFT_ADDRESS: a(5),
+    PARTNER_TOKEN_ADDRESS: a(6),
     CONTRACTS_DEPLOYED_AT_BLOCK: '7',
   };
 
@@ -82,6 +92,9 @@ describe('deployments from configuration', () => {
       'PROFILE_REGISTRY_ADDRESS',
       'SMART_ACCOUNT_FACTORY_ADDRESS',
       'VERIFYING_PAYMASTER_ADDRESS',
+      'BADGE_NFT_ADDRESS',
+      'PARTNER_NFT_ADDRESS',
+      'PARTNER_TOKEN_ADDRESS',
     ]);
   });
 
@@ -116,6 +129,9 @@ describe('deployments from configuration', () => {
       'PROFILE_REGISTRY_ADDRESS',
       'SMART_ACCOUNT_FACTORY_ADDRESS',
       'VERIFYING_PAYMASTER_ADDRESS',
+      'BADGE_NFT_ADDRESS',
+      'PARTNER_NFT_ADDRESS',
+      'PARTNER_TOKEN_ADDRESS',
       'CONTRACTS_DEPLOYED_AT_BLOCK',
     ]);
   });

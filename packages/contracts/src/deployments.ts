@@ -6,7 +6,14 @@ import { z } from 'zod';
  * packages/devnet/src/deploy.ts, and set `<NAME>_ADDRESS` (e.g. BADGE_NFT_ADDRESS) where addresses come from
  * configuration.
  */
-export const CONTRACT_NAMES = ['ProfileRegistry', 'SmartAccountFactory', 'VerifyingPaymaster'] as const;
+export const CONTRACT_NAMES = [
+  'ProfileRegistry',
+  'SmartAccountFactory',
+  'VerifyingPaymaster',
+  'BadgeNFT',
+  'PartnerNFT',
+  'PartnerToken',
+] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 const address = z

@@ -46,3 +46,12 @@ export const devnetAddresses = {
   bundlerUtility: privateKeyToAccount(devnetKeys.bundlerUtility).address,
   apiSigner: privateKeyToAccount(devnetKeys.apiSigner).address,
 } as const;
+
+/**
+ * The API's badge signer on the local devnet (BADGE_SIGNER_PRIVATE_KEY elsewhere): signs BadgeNFT mint requests and
+ * never sends transactions, so it is no anvil account and holds no ETH. Its own key (keccak256 of 'ojo-arena local
+ * devnet badge signer'), public like the rest: local devnet only.
+ */
+export const DEVNET_BADGE_SIGNER_KEY: Hex =
+  '0x47c653049153000d2321b45be6d9259b2fe9b43f2f9dbc8a5148fb28fe8ddbfa';
+export const DEVNET_BADGE_SIGNER_ADDRESS = privateKeyToAccount(DEVNET_BADGE_SIGNER_KEY).address;

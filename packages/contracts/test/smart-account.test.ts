@@ -73,15 +73,17 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       account,
       paymaster: createVerifyingPaymaster({ paymasterAddress: paymaster, getSponsorship }),
     });
-  /** A state-changing call an account can make: registering its own profile (once made a registrar). */
-  const createProfileCall = (account: Address, handle: string) => ({
+  /** A call of the profile registry, as an account sends it in a user operation. */
+  const registryCall = (
+    functionName: 'createProfileFor' | 'setRegistrar' | 'isValidHandle',
+    args: unknown[],
+  ) => ({
     to: registry,
-    data: encodeFunctionData({
-      abi: profileRegistryAbi,
-      functionName: 'createProfileFor',
-      args: [account, handle],
-    }),
+    data: encodeFunctionData({ abi: profileRegistryAbi, functionName, args } as never) as Hex,
   });
+  /** A state-changing call an account can make: registering its own profile (once made a registrar). */
+  const createProfileCall = (account: Address, handle: string) =>
+    registryCall('createProfileFor', [account, handle]);
   /** Only registrars register profiles: the registry's owner lets `account` be one for these tests. */
   const allowRegistrar = async (account: Address) => {
     const owner = createDevnetWalletClient(devnet.rpcUrl, devnetKeys.deployer);
@@ -94,10 +96,35 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     });
     await publicClient.waitForTransactionReceipt({ hash });
   };
-  const isValidHandleCall = () => ({
-    to: registry,
-    data: encodeFunctionData({ abi: profileRegistryAbi, functionName: 'isValidHandle', args: ['probe'] }),
-  });
+  /** A call only the registry's owner may make: refused to any session key, allowed to no other selector. */
+  const setRegistrarCall = (account: Address) => registryCall('setRegistrar', [account, true]);
+  /** The handle of the profile `account` owns, read from the registry. */
+  const handleOfOwner = async (account: Address) => {
+    const profileId = await publicClient.readContract({
+      address: registry,
+      abi: profileRegistryAbi,
+      functionName: 'profileOf',
+      args: [account],
+    });
+    return publicClient.readContract({
+      address: registry,
+      abi: profileRegistryAbi,
+      functionName: 'handleOf',
+      args: [profileId],
+    });
+  };
+  /** The error a refused call or simulation ended with (undefined when it went through). */
+  const refusalOf = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+  /** The contract revert inside `error`, decoded. */
+  const revertOf = (error: unknown) =>
+    (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError) as
+      | ContractFunctionRevertedError
+      | undefined;
+  const isValidHandleCall = () => registryCall('isValidHandle', ['probe']);
   const sessionStatus = (account: Address, key: Address) =>
     publicClient.readContract({
       address: account,
@@ -131,12 +158,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     operation: UserOperation<'0.8'>,
     bundlerReason: RegExp,
   ) {
-    const error = await bundlerFor(account)
-      .sendUserOperation({ ...operation })
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await refusalOf(bundlerFor(account).sendUserOperation({ ...operation }));
     expect(error, 'the bundler accepted the operation').toBeInstanceOf(BaseError);
     expect(String((error as BaseError).details ?? (error as Error).message)).toMatch(bundlerReason);
   }
@@ -146,24 +168,20 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
    * `operation` with `FailedOp(reason)`.
    */
   async function expectEntryPointRefusal(operation: UserOperation<'0.8'>, reasonPrefix: string) {
-    const error = await publicClient
-      .simulateContract({
+    const error = await refusalOf(
+      publicClient.simulateContract({
         account: devnetAddresses.bundlerExecutor,
         address: entryPoint08Address,
         abi: entryPoint08Abi,
         functionName: 'handleOps',
         args: [[toPackedUserOperation(operation)], devnetAddresses.deployer],
-      })
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+      }),
+    );
     expect(error, 'the EntryPoint accepted the operation').toBeInstanceOf(BaseError);
-    const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
+    const reverted = revertOf(error);
     expect(reverted).toBeInstanceOf(ContractFunctionRevertedError);
-    const data = (reverted as ContractFunctionRevertedError).data;
-    expect(data?.errorName).toBe('FailedOp');
-    expect(String(data?.args?.[1])).toMatch(new RegExp(`^${reasonPrefix}`));
+    expect(reverted?.data?.errorName).toBe('FailedOp');
+    expect(String(reverted?.data?.args?.[1])).toMatch(new RegExp(`^${reasonPrefix}`));
   }
 
   beforeAll(async () => {
@@ -218,20 +236,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
           functionName: 'owner',
         }),
       ).toBe(owner.address);
-      const profileId = await publicClient.readContract({
-        address: registry,
-        abi: profileRegistryAbi,
-        functionName: 'profileOf',
-        args: [account.address],
-      });
-      expect(
-        await publicClient.readContract({
-          address: registry,
-          abi: profileRegistryAbi,
-          functionName: 'handleOf',
-          args: [profileId],
-        }),
-      ).toBe(handle);
+      expect(await handleOfOwner(account.address)).toBe(handle);
       // The account never held ETH: the paymaster's deposit paid for the operation.
       expect(await publicClient.getBalance({ address: account.address })).toBe(0n);
       expect(await paymasterDeposit()).toBe(depositBefore - receipt.actualGasCost);
@@ -317,20 +322,18 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       expect(balanceAfter - balanceBefore).toBe(-(receipt.gasUsed * receipt.effectiveGasPrice));
 
       // The simulation says why: the paymaster refuses this sender of the bundle.
-      const error = await publicClient
-        .simulateContract({
-          account: player.address,
-          address: entryPoint08Address,
-          abi: entryPoint08Abi,
-          functionName: 'handleOps',
-          args: [[toPackedUserOperation(operation)], player.address],
-        })
-        .then(
-          () => undefined,
-          (caught: unknown) => caught,
-        );
-      const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
-      const data = (reverted as ContractFunctionRevertedError).data;
+      const reverted = revertOf(
+        await refusalOf(
+          publicClient.simulateContract({
+            account: player.address,
+            address: entryPoint08Address,
+            abi: entryPoint08Abi,
+            functionName: 'handleOps',
+            args: [[toPackedUserOperation(operation)], player.address],
+          }),
+        ),
+      );
+      const data = reverted?.data;
       expect(data?.errorName).toBe('FailedOpWithRevert');
       expect(String(data?.args?.[1])).toMatch(/^AA33/);
       const inner = decodeErrorResult({ abi: verifyingPaymasterAbi, data: data?.args?.[2] as Hex });
@@ -347,18 +350,15 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
         ['setBundlerAllowed', [stranger.address, true]],
         ['setOpenToAnyBundler', [true]],
       ] as const) {
-        const error = await publicClient
-          .simulateContract({
+        const error = await refusalOf(
+          publicClient.simulateContract({
             account: stranger.address,
             address: paymaster,
             abi: verifyingPaymasterAbi,
             functionName,
             args,
-          } as never)
-          .then(
-            () => undefined,
-            (caught: unknown) => caught,
-          );
+          } as never),
+        );
         expect(error).toBeInstanceOf(BaseError);
       }
       expect(
@@ -521,13 +521,25 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     let ownerAccount: OjoSmartAccount;
     const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 
-    async function addSessionKey(policy: Omit<SessionKeyPolicy, 'key'>): Promise<LocalAccount> {
+    /**
+     * Adds a session key to the owner's account, with `policy` over the usual one (the registry's isValidHandle,
+     * 0.01 ETH fee limit, an hour), and answers it with the account it signs for.
+     */
+    async function addSessionKey(policy: Partial<Omit<SessionKeyPolicy, 'key'>> = {}) {
       const key = newOwner();
+      const full = {
+        key: key.address,
+        target: registry,
+        selector: IS_VALID_HANDLE,
+        feeLimitWei: parseEther('0.01'),
+        validUntil: inOneHour(),
+        ...policy,
+      };
       await sendUserOperationAndWait(bundlerFor(ownerAccount), {
-        calls: [addSessionKeyCall(ownerAccount.address, { key: key.address, ...policy })],
+        calls: [addSessionKeyCall(ownerAccount.address, full)],
       });
       expect(await sessionStatus(ownerAccount.address, key.address)).toBe(SESSION_STATUS.Active);
-      return key;
+      return { key, sessionAccount: await accountOf(owner, key), validUntil: full.validUntil };
     }
 
     beforeAll(async () => {
@@ -543,13 +555,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
     });
 
     it('lets a session key call exactly its target and selector, and refuses another target or selector', async () => {
-      const key = await addSessionKey({
-        target: registry,
-        selector: CREATE_PROFILE,
-        feeLimitWei: parseEther('0.01'),
-        validUntil: inOneHour(),
-      });
-      const sessionAccount = await accountOf(owner, key);
+      const { key, sessionAccount } = await addSessionKey({ selector: CREATE_PROFILE });
       expect(sessionAccount.address).toBe(ownerAccount.address);
 
       const wrongTarget = await signOperation(sessionAccount, [
@@ -565,16 +571,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       await expectBundlerRefusal(sessionAccount, wrongTarget, ACCOUNT_SIGNATURE_REFUSED);
       await expectEntryPointRefusal(wrongTarget, 'AA24');
 
-      const wrongSelector = await signOperation(sessionAccount, [
-        {
-          to: registry,
-          data: encodeFunctionData({
-            abi: profileRegistryAbi,
-            functionName: 'setRegistrar',
-            args: [sessionAccount.address, true],
-          }),
-        },
-      ]);
+      const wrongSelector = await signOperation(sessionAccount, [setRegistrarCall(sessionAccount.address)]);
       await expectBundlerRefusal(sessionAccount, wrongSelector, ACCOUNT_SIGNATURE_REFUSED);
       await expectEntryPointRefusal(wrongSelector, 'AA24');
 
@@ -584,20 +581,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
         calls: [createProfileCall(sessionAccount.address, handle)],
       });
       expect(receipt.success).toBe(true);
-      const profileId = await publicClient.readContract({
-        address: registry,
-        abi: profileRegistryAbi,
-        functionName: 'profileOf',
-        args: [ownerAccount.address],
-      });
-      expect(
-        await publicClient.readContract({
-          address: registry,
-          abi: profileRegistryAbi,
-          functionName: 'handleOf',
-          args: [profileId],
-        }),
-      ).toBe(handle);
+      expect(await handleOfOwner(ownerAccount.address)).toBe(handle);
       const session = await publicClient.readContract({
         address: ownerAccount.address,
         abi: smartAccountAbi,
@@ -620,13 +604,7 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
         sample.maxFeePerGas;
 
       // Room for one operation at this price, not two.
-      const key = await addSessionKey({
-        target: registry,
-        selector: IS_VALID_HANDLE,
-        feeLimitWei: (maxCost * 3n) / 2n,
-        validUntil: inOneHour(),
-      });
-      const sessionAccount = await accountOf(owner, key);
+      const { sessionAccount } = await addSessionKey({ feeLimitWei: (maxCost * 3n) / 2n });
       const first = await signOperation(sessionAccount, [isValidHandleCall()]);
       const hash = await bundlerFor(sessionAccount).sendUserOperation({ ...first });
       expect((await bundlerFor(sessionAccount).waitForUserOperationReceipt({ hash })).success).toBe(true);
@@ -635,26 +613,29 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       await expectBundlerRefusal(sessionAccount, second, ACCOUNT_SIGNATURE_REFUSED);
       await expectEntryPointRefusal(second, 'AA24');
 
-      const tinyKey = await addSessionKey({
-        target: registry,
-        selector: IS_VALID_HANDLE,
-        feeLimitWei: maxCost / 2n,
-        validUntil: inOneHour(),
-      });
-      const tinyAccount = await accountOf(owner, tinyKey);
+      const { sessionAccount: tinyAccount } = await addSessionKey({ feeLimitWei: maxCost / 2n });
       const overLimit = await signOperation(tinyAccount, [isValidHandleCall()]);
       await expectBundlerRefusal(tinyAccount, overLimit, ACCOUNT_SIGNATURE_REFUSED);
       await expectEntryPointRefusal(overLimit, 'AA24');
     });
 
-    it('refuses a revoked key (status Closed)', async () => {
-      const key = await addSessionKey({
-        target: registry,
-        selector: IS_VALID_HANDLE,
-        feeLimitWei: parseEther('0.01'),
-        validUntil: inOneHour(),
+    it('lets a session key send a batch (executeBatch) only when every call is its target and selector', async () => {
+      const { sessionAccount } = await addSessionKey();
+      const receipt = await sendUserOperationAndWait(bundlerFor(sessionAccount), {
+        calls: [isValidHandleCall(), isValidHandleCall()],
       });
-      const sessionAccount = await accountOf(owner, key);
+      expect(receipt.success).toBe(true);
+
+      const mixed = await signOperation(sessionAccount, [
+        isValidHandleCall(),
+        setRegistrarCall(sessionAccount.address),
+      ]);
+      await expectBundlerRefusal(sessionAccount, mixed, ACCOUNT_SIGNATURE_REFUSED);
+      await expectEntryPointRefusal(mixed, 'AA24');
+    });
+
+    it('refuses a revoked key (status Closed)', async () => {
+      const { key, sessionAccount } = await addSessionKey();
       await sendUserOperationAndWait(bundlerFor(sessionAccount), { calls: [isValidHandleCall()] });
 
       await sendUserOperationAndWait(bundlerFor(ownerAccount), {
@@ -669,16 +650,20 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
 
     it('refuses a key after its expiry (status Expired)', async () => {
       const latest = await publicClient.getBlock();
-      const key = await addSessionKey({
-        target: registry,
-        selector: IS_VALID_HANDLE,
-        feeLimitWei: parseEther('0.01'),
+      const { key, sessionAccount, validUntil } = await addSessionKey({
         validUntil: Number(latest.timestamp) + 3,
       });
-      const sessionAccount = await accountOf(owner, key);
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
-      await publicClient.request({ method: 'evm_mine' } as never);
-      expect(await sessionStatus(ownerAccount.address, key.address)).toBe(SESSION_STATUS.Expired);
+      // New blocks until the chain's clock passed the expiry (no fixed wait), and the bundler's clock too.
+      await expect
+        .poll(
+          async () => {
+            await publicClient.request({ method: 'evm_mine' } as never);
+            return sessionStatus(ownerAccount.address, key.address);
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(SESSION_STATUS.Expired);
+      await expect.poll(() => Date.now() / 1000 > validUntil, { timeout: 30_000 }).toBe(true);
 
       const expired = await signOperation(sessionAccount, [isValidHandleCall()]);
       await expectBundlerRefusal(sessionAccount, expired, /expire/i);
@@ -689,20 +674,18 @@ describe('SmartAccount, factory and VerifyingPaymaster through alto', () => {
       const key = newOwner();
       const policy = [key.address, registry, IS_VALID_HANDLE, parseEther('0.01'), inOneHour()] as const;
       const stranger = newOwner();
-      const error = await publicClient
-        .simulateContract({
-          account: stranger.address,
-          address: ownerAccount.address,
-          abi: smartAccountAbi,
-          functionName: 'addSessionKey',
-          args: policy,
-        })
-        .then(
-          () => undefined,
-          (caught: unknown) => caught,
-        );
-      const reverted = (error as BaseError).walk((cause) => cause instanceof ContractFunctionRevertedError);
-      expect((reverted as ContractFunctionRevertedError).data?.errorName).toBe('NotOwner');
+      const reverted = revertOf(
+        await refusalOf(
+          publicClient.simulateContract({
+            account: stranger.address,
+            address: ownerAccount.address,
+            abi: smartAccountAbi,
+            functionName: 'addSessionKey',
+            args: policy,
+          }),
+        ),
+      );
+      expect(reverted?.data?.errorName).toBe('NotOwner');
     });
   });
 });

@@ -44,7 +44,14 @@ export interface CreateDatabaseOptions {
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      // No JIT: the API's statements are short reads and writes, and a join whose estimate is off (a table too small
+      // for autovacuum to analyze, e.g. the one-row check-in rules) crossed jit_above_cost and spent 30 ms (hundreds
+      // under load) compiling a read that runs in 0.2 ms (`npm run bench:api`).
+      options: '-c jit=off',
+    });
     // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
     pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool });

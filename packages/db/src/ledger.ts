@@ -206,3 +206,41 @@ export async function findLedgerDiscrepancies(db: Executor): Promise<LedgerDiscr
     entriesCredited: toBigInt(row.entries_credited),
   }));
 }
+
+/**
+ * Credits many balances at once (a race's payouts and refunds): one multi-row insert per chunk, each entry with its
+ * own idempotency key, so running it again adds nothing (`on conflict do nothing`). Credits cannot overdraw, so no
+ * balance lock is needed; the balance rows follow through the same trigger. Run inside the caller's transaction.
+ * Answers how many entries were new.
+ */
+export async function creditMany(
+  db: Executor,
+  moves: readonly LedgerMove[],
+  options: { chunkSize?: number } = {},
+): Promise<number> {
+  const chunkSize = options.chunkSize ?? 5000;
+  let added = 0;
+  for (let start = 0; start < moves.length; start += chunkSize) {
+    const chunk = moves.slice(start, start + chunkSize);
+    for (const move of chunk) if (move.amount <= 0n) throw new RangeError('credit amount must be positive');
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`insert into ${ledgerEntries} (user_id, asset, amount, reason, idempotency_key)
+          select * from unnest(
+            ${`{${chunk.map((m) => m.userId).join(',')}}`}::uuid[],
+            ${`{${chunk.map((m) => m.asset).join(',')}}`}::ledger_asset[],
+            ${`{${chunk.map((m) => m.amount.toString()).join(',')}}`}::numeric[],
+            ${pgTextArray(chunk.map((m) => m.reason))}::text[],
+            ${pgTextArray(chunk.map((m) => m.idempotencyKey))}::text[])
+          on conflict (idempotency_key) do nothing
+          returning id::text as id`,
+    );
+    added += rows.length;
+  }
+  return added;
+}
+
+/** A PostgreSQL array literal of texts (each element quoted and escaped). */
+function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

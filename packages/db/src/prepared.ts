@@ -25,3 +25,31 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
     return prepared.execute(values);
   };
 }
+
+interface RawClient {
+  query(
+    config: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A raw SQL statement of a hot path (one that drizzle's builders cannot say, such as a CTE that writes two
+ * tables), sent to the driver as is: on PostgreSQL a named prepared statement (parsed and planned once per
+ * connection), on PGlite a parameterised query. `$1`, `$2`, ... are `values` in order; ask for numeric and bigint
+ * columns as `::text` so both drivers answer the same. Only on the database itself (one statement, its own
+ * transaction), not inside a drizzle transaction.
+ */
+export function preparedStatement<Row>(
+  name: string,
+  text: string,
+): (db: Database, values: readonly unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { $client: RawClient & { totalCount?: number } }).$client;
+    const result =
+      typeof client.totalCount === 'number'
+        ? await client.query({ name, text, values: [...values] })
+        : await client.query(text, [...values]);
+    return result.rows as Row[];
+  };
+}

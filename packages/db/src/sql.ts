@@ -6,6 +6,7 @@ export {
   and,
   asc,
   count,
+  countDistinct,
   desc,
   eq,
   gt,

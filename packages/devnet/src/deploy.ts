@@ -2,7 +2,14 @@ import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ContractName, Deployments } from '@ojo/contracts/deployments';
 import { deploymentsPath, readDeploymentsFile, writeDeploymentsFile } from '@ojo/contracts/deployments-file';
+import { DEVNET_BADGE_SIGNER_ADDRESS } from '@ojo/contracts/devnet-keys';
 import {
+  badgeNFTAbi,
+  badgeNFTBytecode,
+  partnerNFTAbi,
+  partnerNFTBytecode,
+  partnerTokenAbi,
+  partnerTokenBytecode,
   profileRegistryAbi,
   profileRegistryBytecode,
   smartAccountFactoryAbi,
@@ -25,6 +32,9 @@ const CREATION_BYTECODE: Record<ContractName, Hex> = {
   ProfileRegistry: profileRegistryBytecode,
   SmartAccountFactory: smartAccountFactoryBytecode,
   VerifyingPaymaster: verifyingPaymasterBytecode,
+  BadgeNFT: badgeNFTBytecode,
+  PartnerNFT: partnerNFTBytecode,
+  PartnerToken: partnerTokenBytecode,
 };
 
 /** What the paymaster holds in the EntryPoint to sponsor gas, and its stake (bundlers expect staked paymasters). */
@@ -140,6 +150,15 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
     'VerifyingPaymaster.setBundlerAllowed',
   );
 
+  // Badges are minted by anyone holding a request the API's badge signer signed; the partner collection and token
+  // of the asset badges are owned by the API's key, which hands them out through the devnet faucet.
+  const badgeNft = await deploy(badgeNFTAbi, badgeNFTBytecode, [
+    devnetAddresses.deployer,
+    DEVNET_BADGE_SIGNER_ADDRESS,
+  ]);
+  const partnerNft = await deploy(partnerNFTAbi, partnerNFTBytecode, [devnetAddresses.apiSigner]);
+  const partnerToken = await deploy(partnerTokenAbi, partnerTokenBytecode, [devnetAddresses.apiSigner]);
+
   const deployments: Deployments = {
     chainId: DEVNET_CHAIN_ID,
     entryPoint,
@@ -147,6 +166,9 @@ export async function deployContracts(options: { rpcUrl: string; dataDir: string
       ProfileRegistry: profileRegistry.address,
       SmartAccountFactory: smartAccountFactory.address,
       VerifyingPaymaster: verifyingPaymaster.address,
+      BadgeNFT: badgeNft.address,
+      PartnerNFT: partnerNft.address,
+      PartnerToken: partnerToken.address,
     },
     deployedAtBlock: Number(profileRegistry.blockNumber),
     bytecodeHashes: currentBytecodeHashes(),

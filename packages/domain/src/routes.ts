@@ -53,6 +53,18 @@ export const FRAME_ROUTE_TO_PATH = {
  */
 export const CHECK_IN_PATH = '/game/check-in';
 
+/**
+ * The page that recomputes a settled race round in the browser from its published data (issue 13, DESIGN.md
+ * section 8 "a page and a script"). The route list gives it no path; the frame's Verify link opens it in a new tab
+ * (navigate with the web origin's URL).
+ */
+export const GAME_VERIFY_PATH = '/game/verify';
+
+/** The verify page of one round. */
+export function gameVerifyPath(roundId: string): string {
+  return `${GAME_VERIFY_PATH}/${encodeURIComponent(roundId)}`;
+}
+
 /** spec 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn': the screen each popup opens. */
 export const FRAME_POPUP_TO_PATH = {
   invite: ROUTES.referral,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type JobsConfig, jobsEnv, toJobsConfig } from '../jobs/config';
+import { type BadgeConfig, badgeEnv, toBadgeConfig } from '../modules/badge/config';
 import {
   type ChainDeploymentsConfig,
   type ChainWritesConfig,
@@ -7,6 +8,8 @@ import {
   toChainDeploymentsConfig,
   toChainWritesConfig,
 } from '../modules/chain/config';
+import { type CoinConfig, coinEnv, toCoinConfig } from '../modules/coin/config';
+import { type GameConfig, gameEnv, toGameConfig } from '../modules/game/config';
 import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
 import { type PricesConfig, pricesEnv, toPricesConfig } from '../modules/prices/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
@@ -26,6 +29,9 @@ const sliceSchema = z.object({
   ...pricesEnv,
   ...walletEnv,
   ...tasksEnv,
+  ...badgeEnv,
+  ...gameEnv,
+  ...coinEnv,
 });
 
 export interface ModuleConfig {
@@ -45,6 +51,12 @@ export interface ModuleConfig {
   prices: PricesConfig;
   /** The wallet's devnet faucet. */
   wallet: WalletConfig;
+  /** The badge signer and its mint requests. */
+  badge: BadgeConfig;
+  /** The coin race: phases, fee, stakes, the scheduler's lease and the live fan-out. */
+  game: GameConfig;
+  /** Buying OJO with ETH and redeeming it: receipt address, treasury, quotes, confirmations, limits. */
+  coin: CoinConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -68,5 +80,8 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     indexer: toIndexerConfig(values),
     prices: toPricesConfig(values),
     wallet: toWalletConfig(values),
+    badge: toBadgeConfig(values),
+    game: toGameConfig(values),
+    coin: toCoinConfig(values),
   };
 }

@@ -39,9 +39,14 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   handle(context: JobContext<z.infer<Schema>>): Promise<unknown>;
   /**
    * Called in the transaction that marks the job failed for good (a permanent error, or the last attempt), so the
-   * failure is recorded where the player sees it, atomically with the job's state.
+   * failure is recorded where the player sees it, atomically with the job's state. `log` is the runner's.
    */
-  onFailed?(tx: Transaction, payload: z.infer<Schema>, error: unknown): Promise<void>;
+  onFailed?(
+    tx: Transaction,
+    payload: z.infer<Schema>,
+    error: unknown,
+    log?: FastifyBaseLogger,
+  ): Promise<void>;
 }
 
 /** Declares a job; the identity function keeps the payload type between schema, handler and `onFailed`. */

@@ -60,7 +60,7 @@ export function createJobRunner(options: {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const state = await db.transaction(async (tx) => {
       const written = await failJob(tx, job, message, retryInMs);
-      if (written === 'failed') await definition.onFailed?.(tx, job.payload, error);
+      if (written === 'failed') await definition.onFailed?.(tx, job.payload, error, log);
       return written;
     });
     const level = state === 'failed' ? 'error' : 'warn';

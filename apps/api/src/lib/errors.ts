@@ -1,4 +1,5 @@
 import { type TransportErrorCode, transportErrorCodes } from '@ojo/api-contract/envelope';
+import type { ErrorEntry } from '@ojo/domain/error-catalogue';
 
 /**
  * The one error type of the API layer: an HTTP status, a code (a transport code or one of the spec's own codes such
@@ -14,6 +15,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** An error of the catalogue (@ojo/domain/error-catalogue): its code and msgKey, with its text unless given. */
+  static of(statusCode: number, entry: ErrorEntry, message: string = entry.text): AppError {
+    return new AppError(statusCode, entry.code, entry.msgKey, message);
   }
 
   static badRequest(message: string, msgKey = 'request.invalid'): AppError {

@@ -13,6 +13,9 @@ const addresses = {
   PROFILE_REGISTRY_ADDRESS: a(1),
   SMART_ACCOUNT_FACTORY_ADDRESS: a(2),
   VERIFYING_PAYMASTER_ADDRESS: a(3),
+  BADGE_NFT_ADDRESS: a(4),
+  PARTNER_NFT_ADDRESS: a(5),
+  PARTNER_TOKEN_ADDRESS: a(6),
 };
 
 function writeDeployments(file: string, chainId: number, registry: string, deployedAtBlock = 1) {
@@ -22,7 +25,14 @@ function writeDeployments(file: string, chainId: number, registry: string, deplo
     JSON.stringify({
       chainId,
       entryPoint: a(9),
-      contracts: { ProfileRegistry: registry, SmartAccountFactory: a(2), VerifyingPaymaster: a(3) },
+      contracts: {
+        ProfileRegistry: registry,
+        SmartAccountFactory: a(2),
+        VerifyingPaymaster: a(3),
+        BadgeNFT: a(4),
+        PartnerNFT: a(5),
+        PartnerToken: a(6),
+      },
       deployedAtBlock,
     }),
   );
@@ -63,7 +73,14 @@ describe('contract addresses by configuration', () => {
     expect(chain.deployments()).toEqual({
       chainId: 11124,
       entryPoint: a(9),
-      contracts: { ProfileRegistry: a(1), SmartAccountFactory: a(2), VerifyingPaymaster: a(3) },
+      contracts: {
+        ProfileRegistry: a(1),
+        SmartAccountFactory: a(2),
+        VerifyingPaymaster: a(3),
+        BadgeNFT: a(4),
+        PartnerNFT: a(5),
+        PartnerToken: a(6),
+      },
       deployedAtBlock: 42,
     });
   });
@@ -80,6 +97,9 @@ describe('contract addresses by configuration', () => {
       'ENTRY_POINT_ADDRESS',
       'SMART_ACCOUNT_FACTORY_ADDRESS',
       'VERIFYING_PAYMASTER_ADDRESS',
+      'BADGE_NFT_ADDRESS',
+      'PARTNER_NFT_ADDRESS',
+      'PARTNER_TOKEN_ADDRESS',
     ]);
   });
 });

@@ -1,25 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Deployments } from '@ojo/contracts/deployments';
 import { profileRegistryAbi } from '@ojo/contracts/generated/abis';
 import { chainTransactions } from '@ojo/db/schema/chain-transactions';
 import { jobs } from '@ojo/db/schema/jobs';
 import { profileRegistrations } from '@ojo/db/schema/profile-registrations';
 import type { User } from '@ojo/db/schema/users';
 import { eq, inArray } from '@ojo/db/sql';
-import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase, testDatabaseKinds } from '@ojo/db/testing';
-import { type AnvilHandle, startAnvil } from '@ojo/devnet/anvil';
-import { createDevnetPublicClient } from '@ojo/devnet/clients';
-import { deployContracts } from '@ojo/devnet/deploy';
+import { testDatabaseKinds } from '@ojo/db/testing';
 import { devnetAddresses } from '@ojo/devnet/keys';
-import { findFreePort } from '@ojo/devnet/ports';
 import { type Address, getAddress, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, closedPortUrl, insertUser, TEST_SAAS_ID } from '../helpers';
-import { type ApiProcess, startApiProcess } from '../support/api-process';
+import { describe, expect, it } from 'vitest';
+import { insertUser } from '../helpers';
+import { useApiNodes } from '../support/api-nodes';
+import type { ApiProcess } from '../support/api-process';
 
 /**
  * Two real API processes on one PostgreSQL database and one anvil: the job table, its leases and the shared nonce
@@ -28,51 +21,19 @@ import { type ApiProcess, startApiProcess } from '../support/api-process';
 describe.runIf(testDatabaseKinds.includes('postgres'))(
   'API nodes sharing one PostgreSQL (real processes)',
   () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ojo-two-nodes-'));
-    const jwtSecret = randomBytes(32).toString('hex');
-    let anvil: AnvilHandle;
-    let deployments: Deployments;
-    let database: TestDatabase;
-    let tokens: Awaited<ReturnType<typeof buildTestApp>>['app'];
-    const nodes: ApiProcess[] = [];
-
-    const client = () => createDevnetPublicClient(anvil.rpcUrl);
-    const rpc = (method: string, params: unknown[] = []) => client().request({ method, params } as never);
+    const harness = useApiNodes({ name: 'two-nodes' });
+    const { startNode, client, rpc } = harness;
     const signerNonce = () =>
       client().getTransactionCount({ address: devnetAddresses.apiSigner, blockTag: 'pending' });
-    const nodeEnv = async (extra: Record<string, string> = {}) => ({
-      DATABASE_URL: Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${database.name}` }).toString(),
-      DATA_DIR: dataDir,
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      BUNDLER_URL: await closedPortUrl(),
-      JWT_SECRET: jwtSecret,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_INTERVAL_MS: '100',
-      ...extra,
-    });
-    const startNode = async (extra: Record<string, string> = {}) => {
-      const node = await startApiProcess(await nodeEnv(extra));
-      nodes.push(node);
-      return node;
-    };
     const newPlayer = async () => {
       const owner = privateKeyToAccount(generatePrivateKey()).address;
-      const user = await insertUser(database.db, { smartAccountAddress: owner.toLowerCase() });
+      const user = await insertUser(harness.database.db, { smartAccountAddress: owner.toLowerCase() });
       return { owner, user };
     };
-    const postProfile = async (node: ApiProcess, user: User, handle: string) =>
-      fetch(`${node.url}/profile`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          saas_id: TEST_SAAS_ID,
-          jwt_token: await tokens.issueSessionToken(user.id),
-        },
-        body: JSON.stringify({ handle }),
-      });
+    const postProfile = (node: ApiProcess, user: User, handle: string) =>
+      harness.post(node, '/profile', user, { handle });
     const registrationsOf = (users: User[]) =>
-      database.db
+      harness.database.db
         .select()
         .from(profileRegistrations)
         .where(
@@ -83,27 +44,11 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         );
     const profileOf = (owner: Address) =>
       client().readContract({
-        address: deployments.contracts.ProfileRegistry,
+        address: harness.deployments.contracts.ProfileRegistry,
         abi: profileRegistryAbi,
         functionName: 'profileOf',
         args: [owner],
       });
-
-    beforeAll(async () => {
-      anvil = await startAnvil({ dataDir, port: await findFreePort() });
-      deployments = await deployContracts({ rpcUrl: anvil.rpcUrl, dataDir });
-      database = await createTestDatabase('postgres');
-      // Issues session tokens for the players (same secret as the nodes); runs no jobs itself.
-      ({ app: tokens } = await buildTestApp(database, { JWT_SECRET: jwtSecret, JOB_RUNNER: 'false' }));
-    }, 180_000);
-
-    afterAll(async () => {
-      await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
-      await tokens?.close();
-      await database?.close();
-      await anvil?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
 
     it('registers 40 profiles sent 20 to each of two nodes at once: all on chain and in the database, one nonce each', async () => {
       const [a, b] = await Promise.all([startNode(), startNode()]);
@@ -132,12 +77,12 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         expect(String(await profileOf(owner))).toBe(row.profileId);
       }
       // One transaction per registration, forty consecutive nonces, none abandoned ("nonce too low") or re-sent.
-      const jobRows = await database.db.select().from(jobs).where(eq(jobs.kind, 'profile.register'));
+      const jobRows = await harness.database.db.select().from(jobs).where(eq(jobs.kind, 'profile.register'));
       expect(jobRows).toHaveLength(40);
       expect(
         jobRows.every((job) => job.state === 'succeeded' && job.attempts === 1 && job.lastError === null),
       ).toBe(true);
-      const sent = await database.db
+      const sent = await harness.database.db
         .select()
         .from(chainTransactions)
         .where(
@@ -172,13 +117,13 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         expect((await postProfile(first, user, handle)).status).toBe(202);
         const [registration] = await registrationsOf([user]);
         const job = () =>
-          database.db
+          harness.database.db
             .select()
             .from(jobs)
             .where(eq(jobs.key, `profile.register:${registration!.id}:1`))
             .then((found) => found[0]);
         const writes = async () =>
-          database.db
+          harness.database.db
             .select()
             .from(chainTransactions)
             .where(eq(chainTransactions.jobId, (await job())!.id));

@@ -47,6 +47,26 @@ describeWithDatabases('CORS', ({ database }) => {
     expect(actual.headers['access-control-allow-origin']).toBe(origin);
   });
 
+  it('allows the account provider (wallet origin) its paymaster service only', async () => {
+    const walletPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/contract/gas/policy',
+      headers: {
+        origin: 'http://wallet.test:4103',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,saas_id,jwt_token',
+      },
+    });
+    expect(walletPreflight.statusCode).toBe(204);
+    expect(walletPreflight.headers['access-control-allow-origin']).toBe('http://wallet.test:4103');
+    const evil = await app.inject({
+      method: 'OPTIONS',
+      url: '/contract/gas/policy',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
+    });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it.each(['http://evil.test', 'http://wallet.test:4103', 'http://web.test:4101'])(
     'gives %s no CORS headers',
     async (origin) => {

@@ -7,6 +7,7 @@ describe('game env', () => {
       apiUrl: 'http://localhost:3001',
       webOrigin: 'http://localhost:3000',
       productName: 'OJO Arena',
+      saasId: 'ojo-arena',
     });
     expect(gameTitle('OJO Arena')).toBe('OJO Arena Race');
   });
@@ -21,6 +22,7 @@ describe('game env', () => {
       apiUrl: 'https://api.example.org',
       webOrigin: 'https://play.example.org',
       productName: 'Dojo',
+      saasId: 'ojo-arena',
     });
   });
 

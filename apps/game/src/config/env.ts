@@ -11,6 +11,7 @@ const rawEnvSchema = z.object({
   VITE_API_URL: optional(url),
   VITE_WEB_ORIGIN: optional(url),
   VITE_PRODUCT_NAME: optional(z.string().trim().min(1)),
+  VITE_SAAS_ID: optional(z.string().trim().min(1)),
 });
 
 export interface GameEnv {
@@ -18,6 +19,8 @@ export interface GameEnv {
   /** The page origin allowed to embed the frame and exchange messages with it (spec point 2). */
   webOrigin: string;
   productName: string;
+  /** Sent as `saas_id` on every game call (spec point 7). */
+  saasId: string;
 }
 
 export class EnvError extends Error {
@@ -37,6 +40,7 @@ export function parseEnv(raw: Record<string, unknown>): GameEnv {
     apiUrl: (env.VITE_API_URL ?? 'http://localhost:3001').replace(/\/+$/, ''),
     webOrigin: new URL(env.VITE_WEB_ORIGIN ?? 'http://localhost:3000').origin,
     productName: env.VITE_PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME,
+    saasId: env.VITE_SAAS_ID ?? 'ojo-arena',
   };
 }
 

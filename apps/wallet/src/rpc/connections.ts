@@ -9,16 +9,20 @@ export interface Connections {
 
 const STORAGE_KEY = 'arena-wallet.connections';
 
-export function createConnections(storage: Pick<Storage, 'getItem' | 'setItem'>): Connections {
+/** `storageKey`: the external-wallet mode keeps its connections apart from the smart accounts'. */
+export function createConnections(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  storageKey = STORAGE_KEY,
+): Connections {
   const read = (): Record<string, string> => {
     try {
-      const value: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
+      const value: unknown = JSON.parse(storage.getItem(storageKey) ?? '{}');
       return value && typeof value === 'object' ? (value as Record<string, string>) : {};
     } catch {
       return {};
     }
   };
-  const write = (value: Record<string, string>) => storage.setItem(STORAGE_KEY, JSON.stringify(value));
+  const write = (value: Record<string, string>) => storage.setItem(storageKey, JSON.stringify(value));
   return {
     get(origin) {
       const address = read()[origin];

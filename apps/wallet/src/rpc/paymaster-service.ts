@@ -3,6 +3,7 @@ import {
   PAYMASTER_POST_OP_GAS_LIMIT,
   PAYMASTER_VERIFICATION_GAS_LIMIT,
 } from '@ojo/contracts/paymaster';
+import { errorTextOf } from '@ojo/domain/error-catalogue';
 import { type Address, getAddress, isAddressEqual, isHex, numberToHex } from 'viem';
 import { z } from 'zod';
 
@@ -88,7 +89,10 @@ export function createPaymasterServiceSponsorship(options: {
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = policyResponseSchema.safeParse(json);
     if (!response.ok || !parsed.success || !parsed.data.success || !parsed.data.obj) {
-      const reason = parsed.success ? (parsed.data.msgKey ?? parsed.data.message) : undefined;
+      // The catalogue's text for the refusal (e.g. gas.daily.limit), so the player reads why.
+      const reason = parsed.success
+        ? (errorTextOf(parsed.data.msgKey) ?? parsed.data.msgKey ?? parsed.data.message)
+        : undefined;
       throw new SponsorshipError(
         `The paymaster service refused this transaction${reason ? ` (${reason})` : ''}`,
       );

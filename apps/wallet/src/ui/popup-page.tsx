@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { WalletEnv } from '../config/env';
 import { announceReady, createMessageHandler, type MessageTarget } from '../protocol/message-handler';
 import { createPromptQueue } from '../rpc/prompts';
-import { createWalletServices, type WalletServices } from '../wallet-services';
+import { createWalletServices, type WalletMode, type WalletServices } from '../wallet-services';
 import { originHost } from './format';
 import { ConnectView, SessionKeyView, SignView, TransactionView } from './prompt-views';
 
@@ -10,7 +10,7 @@ import { ConnectView, SessionKeyView, SignView, TransactionView } from './prompt
  * `/popup`: opened by the app with window.open. Answers the opener's EIP-1193 requests over postMessage (trusted
  * origins only) and asks the person before any account is shared, anything is signed or sent.
  */
-export function PopupPage({ env }: { env: WalletEnv }) {
+export function PopupPage({ env, mode = 'smart-account' }: { env: WalletEnv; mode?: WalletMode }) {
   const [queue] = useState(createPromptQueue);
   const [services, setServices] = useState<WalletServices>();
   const [failure, setFailure] = useState<string>();
@@ -19,7 +19,7 @@ export function PopupPage({ env }: { env: WalletEnv }) {
   const pending = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
   useEffect(() => {
-    const ready = createWalletServices(env, queue);
+    const ready = createWalletServices(env, queue, mode);
     ready.then(setServices, () => setFailure('This browser does not let the wallet keep keys (IndexedDB).'));
     const onMessage = createMessageHandler({
       trustedOrigins: env.trustedOrigins,
@@ -37,7 +37,7 @@ export function PopupPage({ env }: { env: WalletEnv }) {
       window.removeEventListener('message', onMessage);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [env, queue]);
+  }, [env, queue, mode]);
 
   const current = pending[0];
   const approve = (answer?: Parameters<typeof queue.approve>[1]) =>
@@ -58,6 +58,7 @@ export function PopupPage({ env }: { env: WalletEnv }) {
         <ConnectView
           pending={{ ...current, prompt }}
           accounts={services.accounts}
+          mode={mode}
           onApprove={approve}
           onCancel={cancel}
         />
@@ -89,7 +90,9 @@ export function PopupPage({ env }: { env: WalletEnv }) {
     <main className="wallet wallet--popup">
       <header className="wallet__header">
         <span className="wallet__logo" aria-hidden="true" />
-        <h1 className="wallet__title">{env.providerName}</h1>
+        <h1 className="wallet__title">
+          {mode === 'external' ? `${env.providerName} external wallet` : env.providerName}
+        </h1>
         {appOrigin ? <span className="wallet__origin">{originHost(appOrigin)}</span> : null}
       </header>
       {body}

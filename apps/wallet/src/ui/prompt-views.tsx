@@ -4,6 +4,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { HeldAccount } from '../keys/key-store';
 import type { PendingPrompt, Prompt, PromptAnswer } from '../rpc/prompts';
 import type { TypedDataField } from '../rpc/typed-data';
+import type { WalletMode } from '../wallet-services';
 import { formatEth, formatUnixSeconds, originHost, shortAddress } from './format';
 
 interface PromptViewProps<K extends Prompt['kind']> {
@@ -57,7 +58,9 @@ export function ConnectView({
   onApprove,
   onCancel,
   accounts,
-}: PromptViewProps<'connect'> & { accounts: AccountService }) {
+  mode = 'smart-account',
+}: PromptViewProps<'connect'> & { accounts: AccountService; mode?: WalletMode }) {
+  const isExternal = mode === 'external';
   const [held, setHeld] = useState<HeldAccount[] | undefined>();
   const [isCreating, setIsCreating] = useState(false);
   const [error, setError] = useState<string>();
@@ -81,10 +84,12 @@ export function ConnectView({
   return (
     <section className="wallet__card" aria-labelledby="connect-title">
       <h2 id="connect-title" className="wallet__card-title">
-        Sign in to {originHost(pending.prompt.origin)}
+        {isExternal ? 'Connect a wallet to' : 'Sign in to'} {originHost(pending.prompt.origin)}
       </h2>
       <p className="wallet__muted">
-        Choose the smart account this site may see. It will ask you before anything is signed or sent.
+        {isExternal
+          ? 'Choose the external wallet (a plain key, no smart account) this site may see. It will ask you before anything is signed.'
+          : 'Choose the smart account this site may see. It will ask you before anything is signed or sent.'}
       </p>
       {held === undefined && !error ? <Working text="Reading your accounts…" /> : null}
       {held && held.length > 0 ? (
@@ -112,7 +117,11 @@ export function ConnectView({
           ))}
         </ul>
       ) : null}
-      {held && held.length === 0 ? <p className="wallet__muted">This browser holds no account yet.</p> : null}
+      {held && held.length === 0 ? (
+        <p className="wallet__muted">
+          {isExternal ? 'This browser holds no external wallet yet.' : 'This browser holds no account yet.'}
+        </p>
+      ) : null}
       {isCreating ? <Working text="Creating your account…" /> : null}
       {error ? (
         <p className="wallet__error" role="alert">
@@ -124,7 +133,7 @@ export function ConnectView({
           Cancel
         </button>
         <button type="button" className="button button--secondary" onClick={create} disabled={isWorking}>
-          Create account
+          {isExternal ? 'Create wallet' : 'Create account'}
         </button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -121,20 +122,22 @@ describe('route table', () => {
     console.error = (...args: unknown[]) => logged.push(args);
     try {
       render(
-        <MemoryRouter initialEntries={['/broken']}>
-          <Routes>
-            <Route Component={AppLayout}>
-              <Route
-                path="/broken"
-                element={
-                  <RouteErrorBoundary>
-                    <BrokenPage />
-                  </RouteErrorBoundary>
-                }
-              />
-            </Route>
-          </Routes>
-        </MemoryRouter>,
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={['/broken']}>
+            <Routes>
+              <Route Component={AppLayout}>
+                <Route
+                  path="/broken"
+                  element={
+                    <RouteErrorBoundary>
+                      <BrokenPage />
+                    </RouteErrorBoundary>
+                  }
+                />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
       );
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),

@@ -1,6 +1,13 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
-import { AUTH_ROUTES, CHECK_IN_ROUTE, ROUTE_NAMES, ROUTES, type RouteName } from '@/config/routes';
+import {
+  AUTH_ROUTES,
+  CHECK_IN_ROUTE,
+  GAME_VERIFY_ROUTE,
+  ROUTE_NAMES,
+  ROUTES,
+  type RouteName,
+} from '@/config/routes';
 import { AppLayout, PageLoading } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -61,6 +68,7 @@ export const routes: RouteObject[] = [
       pageRoute('createProfile', AUTH_ROUTES.createProfile.path, () => import('./routes/create-profile')),
       pageRoute('authCallback', AUTH_ROUTES.authCallback.path, () => import('./routes/auth-callback')),
       pageRoute('checkIn', CHECK_IN_ROUTE.path, () => import('./routes/check-in')),
+      pageRoute('gameVerify', GAME_VERIFY_ROUTE.path, () => import('./routes/game-verify')),
       pageRoute('notFound', '*', () => import('./routes/not-found')),
     ],
   },

@@ -1,6 +1,7 @@
 import { HOME_TEXT } from '@ojo/domain/messages';
 import {
   CHECK_IN_PATH,
+  GAME_VERIFY_PATH,
   ROUTES as ROUTE_PATHS,
   type RouteName,
   type RoutePath,
@@ -61,6 +62,12 @@ export const AUTH_ROUTES = {
  * kind checkIn (spec 2 Embedded game frame) opens it. Lazy module in app/routes/check-in.tsx.
  */
 export const CHECK_IN_ROUTE = { path: CHECK_IN_PATH, title: 'Daily check-in' } as const;
+
+/**
+ * A race round recomputed in the browser from its published data (@ojo/domain/routes GAME_VERIFY_PATH); the game
+ * frame's Verify link opens it in a new tab. Lazy module in app/routes/game-verify.tsx.
+ */
+export const GAME_VERIFY_ROUTE = { path: `${GAME_VERIFY_PATH}/:roundId`, title: 'Verify a race' } as const;
 
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';

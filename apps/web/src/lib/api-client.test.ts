@@ -226,6 +226,71 @@ describe('api client', () => {
     expect(error.message).toContain('msgKey: expected a string');
   });
 
+  it('refuses a malformed envelope with the same invalid-response error as the hand-written check did', async () => {
+    const refused = async (
+      host: 'customer' | 'wallet',
+      path: `/${string}`,
+      body: unknown,
+      schema: z.ZodType,
+    ) => {
+      answer(path, 200, body);
+      const error = await failure(client.call({ host, path, schema }));
+      return {
+        kind: error.kind,
+        status: error.status,
+        code: error.code,
+        msgKey: error.msgKey,
+        message: error.message,
+      };
+    };
+    const invalid = (message: string) => ({
+      kind: 'invalid-response',
+      status: 200,
+      code: INVALID_RESPONSE_CODE,
+      msgKey: undefined,
+      message,
+    });
+    expect(
+      await refused('customer', '/m/fields', { success: 'yes', code: 0, obj: null }, z.unknown()),
+    ).toEqual(
+      invalid(
+        'Unexpected answer from GET /m/fields: success: expected a boolean; code: expected a string; ' +
+          'msgKey: expected a string',
+      ),
+    );
+    expect(
+      await refused(
+        'wallet',
+        '/m/data',
+        { success: true, code: '0', message: 7, data: { n: 'x' } },
+        z.object({ n: z.number() }),
+      ),
+    ).toEqual(
+      invalid(
+        'Unexpected answer from GET /m/data: message: expected a string; ' +
+          'data.n: Invalid input: expected number, received string',
+      ),
+    );
+    expect(await refused('customer', '/m/array', '[1]', z.unknown())).toEqual(
+      invalid('Unexpected answer from GET /m/array: the answer is not a JSON object'),
+    );
+    expect(await refused('customer', '/m/text', 'not json', z.unknown())).toEqual(
+      invalid('Unexpected answer from GET /m/text: the answer is not a JSON object'),
+    );
+    expect(
+      await refused(
+        'customer',
+        '/m/missing',
+        { success: true, code: '0', msgKey: 'ok' },
+        z.object({ id: z.string() }),
+      ),
+    ).toEqual(
+      invalid(
+        'Unexpected answer from GET /m/missing: obj: Invalid input: expected object, received undefined',
+      ),
+    );
+  });
+
   it('reads a numeric code of an HTTP error body as text and ignores a body whose fields have odd types', async () => {
     answer('/limited', 429, { success: false, code: 429, message: 'Slow down' });
     const limited = await failure(client.call({ host: 'wallet', path: '/limited', schema: z.unknown() }));

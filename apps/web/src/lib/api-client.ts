@@ -11,9 +11,10 @@ import { getJwt } from './session-storage';
  * (coin) hosts answer `{success, code, message, data}`. Every failure becomes an ApiError; HTTP 401 also emits
  * 'unauthorized', which the auth feature answers by logging out (spec point 4).
  *
- * The client itself holds no zod at run time: it checks the two envelopes' few fields by hand and hands the payload
- * to the call's own schema, which arrives with the feature's lazily loaded api module. So the landing page, which
- * needs the client for its shell, does not download a schema library before interaction (issue 5).
+ * The client checks the two envelopes with `zod/mini` (packages/api-contract/src/envelope-mini.ts, through
+ * ./envelope-check.ts) and the payload with the call's own schema, which arrives with the feature's lazily loaded
+ * api module. The check is imported on the first call, so the landing page, which needs the client for its shell,
+ * does not download a schema library before interaction (issue 5 budget; issue 9 item 8).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -116,43 +117,22 @@ function readFailureFields(body: unknown): FailureFields | undefined {
   return { code: code === undefined ? undefined : String(code), msgKey, message };
 }
 
-type EnvelopeCheck<T> = { success: true; data: T } | { success: false; problems: string[] };
-
 /**
- * Checks `{success, code, msgKey, obj}` (customer, quest, badge) or `{success, code, message, data}` (wallet, game)
- * as packages/api-contract/src/envelope.ts defines them, the payload against the call's schema (null allowed).
- * Keeps only the envelope's fields, as a zod object would.
+ * The envelope check (zod/mini, ./envelope-check.ts) loads with the first call, in parallel with its request: the
+ * landing page's first download holds the client but no schema library (issue 5 budget). By the time an answer
+ * arrives, the call's own schema (classic zod, sharing zod/mini's core) has been loaded by its feature anyway.
  */
-function checkEnvelope<S extends z.ZodType>(
-  body: unknown,
-  isObjEnvelope: boolean,
-  schema: S,
-): EnvelopeCheck<ObjEnvelope<z.output<S>> | DataEnvelope<z.output<S>>> {
-  if (!isFields(body)) return { success: false, problems: ['the answer is not a JSON object'] };
-  const textKey = isObjEnvelope ? 'msgKey' : 'message';
-  const payloadKey = isObjEnvelope ? 'obj' : 'data';
-  const problems: string[] = [];
-  if (typeof body.success !== 'boolean') problems.push('success: expected a boolean');
-  if (typeof body.code !== 'string') problems.push('code: expected a string');
-  if (typeof body[textKey] !== 'string') problems.push(`${textKey}: expected a string`);
-  let payload: z.output<S> | null = null;
-  if (body[payloadKey] !== null) {
-    const parsed = schema.safeParse(body[payloadKey]);
-    if (parsed.success) payload = parsed.data;
-    else {
-      for (const issue of parsed.error.issues) {
-        problems.push(`${[payloadKey, ...issue.path.map(String)].join('.')}: ${issue.message}`);
-      }
-    }
+type EnvelopeCheckModule = typeof import('./envelope-check');
+let envelopeCheckLoading: Promise<EnvelopeCheckModule> | undefined;
+function loadEnvelopeCheck(): Promise<EnvelopeCheckModule> {
+  if (!envelopeCheckLoading) {
+    envelopeCheckLoading = import('./envelope-check');
+    // A failed download is retried by the next call instead of failing every later call.
+    envelopeCheckLoading.catch(() => {
+      envelopeCheckLoading = undefined;
+    });
   }
-  if (problems.length > 0) return { success: false, problems };
-  const head = { success: body.success as boolean, code: body.code as string };
-  return {
-    success: true,
-    data: isObjEnvelope
-      ? { ...head, msgKey: body.msgKey as string, obj: payload }
-      : { ...head, message: body.message as string, data: payload },
-  };
+  return envelopeCheckLoading;
 }
 
 /** What a route call carries besides its declaration. */
@@ -203,6 +183,8 @@ export function createApiClient(options: ApiClientOptions) {
     const hasBody = request.body !== undefined;
     if (hasBody) headers['content-type'] = 'application/json';
 
+    const envelopeCheck = loadEnvelopeCheck();
+    envelopeCheck.catch(() => undefined); // awaited below only for a 2xx answer
     let response: Response;
     try {
       response = await fetchImpl(buildUrl(request.host, request.path, request.query), {
@@ -248,6 +230,17 @@ export function createApiClient(options: ApiClientOptions) {
       });
     }
 
+    let checkEnvelope: EnvelopeCheckModule['checkEnvelope'];
+    try {
+      ({ checkEnvelope } = await envelopeCheck);
+    } catch {
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        code: NETWORK_ERROR_CODE,
+        message: 'The server could not be reached. Check your connection and try again.',
+      });
+    }
     const parsed = checkEnvelope(body, OBJ_ENVELOPE_HOSTS.has(request.host), request.schema);
     if (!parsed.success) {
       // A failed envelope with a payload that does not match the success schema is still a failure to report.

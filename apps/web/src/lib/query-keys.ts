@@ -14,3 +14,12 @@ export const checkInKeys = {
   all: ['check-in'] as const,
   status: () => [...checkInKeys.all, 'status'] as const,
 };
+
+/**
+ * The session user (`GET /customer`, features/auth/api/get-user.ts). Invalidate `userKeys.all` after anything that
+ * changes it (a profile created, a wallet linked, a task done); logout clears the whole cache.
+ */
+export const userKeys = {
+  all: ['user'] as const,
+  current: () => [...userKeys.all, 'current'] as const,
+};

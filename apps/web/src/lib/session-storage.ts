@@ -31,11 +31,23 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+const changeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after any session value is written or removed on this page (a login or logout: the auth store
+ * writes through these functions). Answers the unsubscribe.
+ */
+export function onSessionChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   if (typeof document === 'undefined') return;
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the jwt synchronously on every call; the async Cookie Store API is not in every browser.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  for (const listener of changeListeners) listener();
 }
 
 export function getSessionValue(key: SessionKey): string | undefined {

@@ -173,6 +173,7 @@ describe('WebSocket messages (issue: round state, prices 4/s, pool sizes, result
       },
     },
     { type: 'payout', roundId: 'contract-1', betId: 'b0', kind: 'payout', currency: 'OJO', amount: '300' },
+    { type: 'balance', roundId: 'contract-1', reason: 'task_reward' },
     { type: 'error', code: 'betting_closed', message: 'Betting for this round has closed.' },
     { type: 'pong', t: 3 },
   ];

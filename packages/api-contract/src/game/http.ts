@@ -236,8 +236,11 @@ export const rewardPrizes = z
       commitment: sha256HexString,
       /** Revealed once the season is closed; null before. */
       seed: sha256HexString.nullable(),
-      winners: z.array(z.object({ order: z.number().int().min(1), player: z.string() })),
+      /** Once the season is settled: the draw's winners by their season reference (GET /seasons/{id}/verify). */
+      winners: z.array(z.object({ order: z.number().int().min(1), player: z.string(), amount: baseUnits })),
     }),
+    /** Once the season is settled: what its settlement paid and what stayed in the pool (else null). */
+    settled: z.object({ paid: baseUnits, carryOut: baseUnits, settledAtMs: timeMs }).nullable(),
   })
   .meta({ id: 'RewardPrizes' });
 
@@ -265,6 +268,9 @@ export const ladderSettle = z
     rankPrize: baseUnits,
     drawPrize: baseUnits,
     tickets: baseUnits,
+    /** The player's reference in the season's published settlement (GET /seasons/{id}/verify). */
+    player: z.string(),
+    settledAtMs: timeMs,
   })
   .meta({ id: 'LadderSettle' });
 
@@ -353,6 +359,78 @@ export const getMySeasonSettlesRoute = defineRoute({
   errorStatuses: [404],
 });
 
+const signedUnits = z.string().regex(/^(0|-?[1-9][0-9]*)$/);
+const tierIndex = z.number().int().nonnegative();
+
+/** One currency of a settled season, as `verifySeason` (packages/domain game/season/verify.ts) recomputes it. */
+export const publishedSeasonCurrency = z.object({
+  currency: gameCurrency,
+  commitment: sha256HexString,
+  seed: sha256HexString,
+  pool: baseUnits,
+  ticketRate: baseUnits,
+  ladder: z.object({
+    tiers: z.array(z.string()),
+    promotionShareBps: z.number().int(),
+    upShareBps: z.number().int(),
+    downShareBps: z.number().int(),
+    minBets: z.number().int(),
+  }),
+  prizePool: z.object({
+    rankShareBps: z.number().int(),
+    drawShareBps: z.number().int(),
+    rankWeightsBps: z.array(z.number().int()),
+    drawPrizes: z.number().int(),
+  }),
+  standings: z.array(
+    z.object({
+      playerId: z.string(),
+      tier: tierIndex,
+      result: signedUnits,
+      staked: baseUnits,
+      bets: z.number().int().nonnegative(),
+    }),
+  ),
+  holdings: z.array(z.object({ playerId: z.string(), tickets: baseUnits })),
+  moves: z.array(
+    z.object({
+      playerId: z.string(),
+      fromTier: tierIndex,
+      toTier: tierIndex,
+      rankInTier: z.number().int().min(1),
+      state: ladderState,
+    }),
+  ),
+  drawWinners: z.array(z.object({ playerId: z.string(), order: z.number().int().min(1) })),
+  rankPrizes: z.array(z.object({ playerId: z.string(), rank: z.number().int().min(1), amount: baseUnits })),
+  drawPrizes: z.array(z.object({ playerId: z.string(), order: z.number().int().min(1), amount: baseUnits })),
+  carryOut: baseUnits,
+});
+
+export const publishedSeason = z
+  .object({
+    format: z.literal('ojo-season-settlement/v1'),
+    seasonId,
+    endsAtMs: timeMs,
+    settledAtMs: timeMs,
+    currencies: z.array(publishedSeasonCurrency),
+  })
+  .meta({ id: 'PublishedSeason' });
+
+/** GET /seasons/{id}/verify: everything that decided a settled season, to recompute it (`npm run verify:season`). */
+export const getSeasonVerifyRoute = defineRoute({
+  method: 'GET',
+  path: '/seasons/:id/verify',
+  host: 'game',
+  secure: false,
+  summary:
+    'Everything that decided a settled season (ranks, ladder moves, ticket draw, prizes), to recompute it',
+  tags,
+  params: z.object({ id: seasonId }),
+  result: publishedSeason,
+  errorStatuses: [401, 404],
+});
+
 /** Share lines with the `{link}` placeholder (spec 8: the page falls back to its built-in lines when this fails). */
 export const gameMessages = z
   .object({ win: z.array(z.string().max(280)).max(50), loss: z.array(z.string().max(280)).max(50) })
@@ -401,6 +479,7 @@ export const GAME_ROUTES = [
   getLaddersRoute,
   getSeasonsRoute,
   getMySeasonSettlesRoute,
+  getSeasonVerifyRoute,
   getMessagesRoute,
   getRuleRoute,
 ] as const;

@@ -66,6 +66,11 @@ export const serverMessage = z.discriminatedUnion('type', [
     currency: gameCurrency,
     amount: baseUnits,
   }),
+  /**
+   * The session player's balance changed outside the race's own payouts (the reward of task 411004, play a game,
+   * credited by a background job after settlement): the page refetches it.
+   */
+  z.object({ type: z.literal('balance'), roundId, reason: z.enum(['task_reward']) }),
   z.object({ type: z.literal('error'), code: z.string().max(64), message: z.string().max(500) }),
   z.object({ type: z.literal('pong'), t: z.number().int() }),
 ]);

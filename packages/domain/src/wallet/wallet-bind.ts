@@ -17,3 +17,12 @@ export function walletBindErrorMessage(code: unknown): string {
 export function linkWalletMessage(input: { productName: string; address: string; nonce: string }): string {
   return `Link this wallet to your ${input.productName} account.\n\nWallet: ${input.address.toLowerCase()}\nNonce: ${input.nonce}`;
 }
+
+/**
+ * What a linked wallet is for (spec 2: 'Up to 2 additional wallets can be linked (one for the NFTs, one for the
+ * partner token) besides the smart-account wallet. Linking is locked once set.'). The partner NFT badge reads the
+ * NFT balance of the smart account and the `partner_nft` wallet; the partner token badge reads the token balance of
+ * the smart account and the `partner_token` wallet.
+ */
+export const LINKED_WALLET_KINDS = ['partner_nft', 'partner_token'] as const;
+export type LinkedWalletKind = (typeof LINKED_WALLET_KINDS)[number];

@@ -31,6 +31,17 @@ export async function readCheckInPlan(db: Executor): Promise<CheckInPlan> {
     db.select().from(checkInRewards).orderBy(asc(checkInRewards.day)),
     db.select().from(checkInRules),
   ]);
+  return checkInPlanOf(rows, rules);
+}
+
+/**
+ * The plan of the ladder rows in day order and the rules row: a 503 without either, or with rules this API does not
+ * know (the check-in cannot work), never a made-up reward.
+ */
+export function checkInPlanOf(
+  rows: { asset: string; amount: bigint }[],
+  rules: { missedDay: string; afterLastDay: string } | undefined | null,
+): CheckInPlan {
   if (rows.length === 0 || !rules) throw checkInErrors.unavailable();
   if (!isOneOf(MISSED_DAY_RULES, rules.missedDay) || !isOneOf(AFTER_LAST_DAY_RULES, rules.afterLastDay)) {
     throw checkInErrors.unavailable();

@@ -1,8 +1,8 @@
-import { TASK_TEXT } from '@ojo/domain/messages';
+import { CHECK_IN_ERRORS } from '@ojo/domain/error-catalogue';
 import { AppError } from '../../lib/errors';
 
-/** The check-in module's errors: code, msgKey, HTTP status and text, in one place. */
+/** The check-in module's errors: HTTP status here; code, msgKey and text from the catalogue. */
 export const checkInErrors = {
   /** No reward ladder or rules in the database: an operator's mistake, shown as spec 8's check-in failure. */
-  unavailable: () => new AppError(503, 'CHECKIN_UNAVAILABLE', 'checkin.unavailable', TASK_TEXT.checkInFailed),
+  unavailable: () => AppError.of(503, CHECK_IN_ERRORS.unavailable),
 } as const;

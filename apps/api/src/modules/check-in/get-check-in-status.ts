@@ -1,9 +1,20 @@
 import type { CheckInStatusResult } from '@ojo/api-contract/check-in';
 import type { Database, Transaction } from '@ojo/db/client';
-import type { CheckIn } from '@ojo/db/schema/check-ins';
+import {
+  type AcceptSession,
+  type OpenSessionValues,
+  openSessionCondition,
+  sessionUserColumns,
+  sessionUserJoin,
+} from '@ojo/db/open-session';
+import { preparedQuery } from '@ojo/db/prepared';
+import { type CheckIn, checkInRewards, checkInRules, checkIns } from '@ojo/db/schema/check-ins';
+import { sessions } from '@ojo/db/schema/sessions';
+import { users } from '@ojo/db/schema/users';
+import { and, asc, desc, eq, lte, sql } from '@ojo/db/sql';
 import type { AssetType } from '@ojo/domain/enums';
 import { checkedDaysOf, ladderDayFor, nextUtcDayStartMs, utcDayOf } from '@ojo/domain/tasks/check-in-streak';
-import { type CheckInPlan, latestCheckIn, readCheckInPlan } from './check-in-plan';
+import { type CheckInPlan, checkInPlanOf, latestCheckIn, readCheckInPlan } from './check-in-plan';
 
 /**
  * spec 3 Check-in status of a player on a UTC day, from the plan and the latest check-in on or before it: done
@@ -11,7 +22,7 @@ import { type CheckInPlan, latestCheckIn, readCheckInPlan } from './check-in-pla
  */
 export function checkInStatusOf(
   plan: CheckInPlan,
-  latest: CheckIn | undefined,
+  latest: Pick<CheckIn, 'day' | 'ladderDay' | 'asset' | 'amount'> | undefined,
   day: string,
 ): CheckInStatusResult {
   const previous = latest ? { day: latest.day, ladderDay: latest.ladderDay } : null;
@@ -50,4 +61,56 @@ export async function getCheckInStatus(
   const day = utcDayOf(nowMs);
   const [plan, latest] = await Promise.all([readCheckInPlan(db), latestCheckIn(db, userId, day)]);
   return checkInStatusOf(plan, latest, day);
+}
+
+/**
+ * The check-in status read in one statement: the caller's open session and user, one row per ladder day (in day
+ * order) with the rules and the latest check-in on or before the placeholder `day`. No row when the session is not
+ * open; one row with null rung and rules when the operator set no ladder or no rules.
+ */
+const selectSessionCheckInStatus = preparedQuery('session_check_in_status', (db, name) => {
+  const latest = db
+    .select({
+      day: checkIns.day,
+      ladderDay: checkIns.ladderDay,
+      asset: checkIns.asset,
+      amount: checkIns.amount,
+    })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, sql.placeholder('userId')), lte(checkIns.day, sql.placeholder('day'))))
+    .orderBy(desc(checkIns.day))
+    .limit(1)
+    .as('latest_check_in');
+  return db
+    .select({
+      ...sessionUserColumns,
+      rules: { missedDay: checkInRules.missedDay, afterLastDay: checkInRules.afterLastDay },
+      rung: { day: checkInRewards.day, asset: checkInRewards.asset, amount: checkInRewards.amount },
+      latest: { day: latest.day, ladderDay: latest.ladderDay, asset: latest.asset, amount: latest.amount },
+    })
+    .from(sessions)
+    .innerJoin(users, sessionUserJoin)
+    .leftJoin(checkInRules, sql`true`)
+    .leftJoin(checkInRewards, sql`true`)
+    .leftJoin(latest, sql`true`)
+    .where(openSessionCondition())
+    .orderBy(asc(checkInRewards.day))
+    .prepare(name);
+});
+
+/**
+ * GET /v2/tasks/checkin/status of the caller, checking the session in the same statement (a hot read): `accept`
+ * takes the session row (and refuses an ended session) before the plan is looked at.
+ */
+export async function readSessionCheckInStatus(
+  db: Database,
+  session: OpenSessionValues,
+  accept: AcceptSession,
+): Promise<CheckInStatusResult> {
+  const day = utcDayOf(session.now.getTime());
+  const rows = await selectSessionCheckInStatus(db, { ...session, day });
+  const [first] = rows;
+  accept(first);
+  const ladder = rows.flatMap((row) => (row.rung ? [row.rung] : []));
+  return checkInStatusOf(checkInPlanOf(ladder, first?.rules), first?.latest ?? undefined, day);
 }

@@ -1,5 +1,5 @@
 import type { Deployments } from '@ojo/contracts/deployments';
-import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import { badgeNFTAbi, smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
 import {
   type Address,
   decodeFunctionData,
@@ -14,8 +14,8 @@ import {
  * What the API pays gas for (DESIGN.md section 6). Profiles are not among them: the API creates them itself with
  * createProfileFor from its registrar key after the handle rule and reserved-list checks, which a sponsored
  * createProfile(handle) would bypass. Each rule names a target (a deployed contract by name, or the
- * sending account itself) and the functions it may call. Add rules here as contracts arrive (e.g. BadgeNFT's
- * mintWithSignature for the badge session key once that contract is deployed).
+ * sending account itself) and the functions it may call. Badge claims (the badge session key's only call, one or a
+ * batch per operation) are sponsored: the mint itself checks the badge signer's request.
  */
 export interface SponsorRule {
   rule: string;
@@ -39,6 +39,11 @@ export const SPONSOR_RULES: readonly SponsorRule[] = [
       selectorOf(smartAccountAbi, 'addSessionKey'),
       selectorOf(smartAccountAbi, 'revokeSessionKey'),
     ],
+  },
+  {
+    rule: 'badge-mint',
+    target: 'BadgeNFT',
+    selectors: [selectorOf(badgeNFTAbi, 'mintWithSignature')],
   },
 ];
 

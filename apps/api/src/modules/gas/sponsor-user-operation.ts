@@ -10,7 +10,7 @@ import { encodeSessionKeySignature, STUB_ECDSA_SIGNATURE } from '@ojo/contracts/
 import { getUserOperationHashV08 } from '@ojo/contracts/user-operation';
 import type { Database } from '@ojo/db/client';
 import type { User } from '@ojo/db/schema/users';
-import { type Address, getAddress, type Hex, isAddressEqual, size, toHex, zeroAddress } from 'viem';
+import { type Address, getAddress, type Hex, isAddressEqual, size, slice, toHex, zeroAddress } from 'viem';
 import type { UserOperation } from 'viem/account-abstraction';
 import type { ChainService } from '../chain/chain-service';
 import type { GasConfig } from './config';
@@ -31,7 +31,10 @@ export interface UnsignedUserOperation {
   preVerificationGas: bigint;
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
-  /** Only its length is used: it tells an owner signature (65 bytes) from a session key's (85 bytes). */
+  /**
+   * Only its length and, for a session key's (85 bytes), the key's address (its first 20 bytes) are used: the
+   * estimate must walk the key's own validation path (its policy and spending), not a missing key's shorter one.
+   */
   signature?: string | null | undefined;
 }
 
@@ -121,7 +124,10 @@ function withPaymasterStub(
     ...getVerifyingPaymasterStubData(paymaster),
     signature:
       signatureSize === 85
-        ? encodeSessionKeySignature(zeroAddress, STUB_ECDSA_SIGNATURE)
+        ? encodeSessionKeySignature(
+            operation.signature ? getAddress(slice(operation.signature as Hex, 0, 20)) : zeroAddress,
+            STUB_ECDSA_SIGNATURE,
+          )
         : STUB_ECDSA_SIGNATURE,
   };
 }

@@ -1,11 +1,17 @@
 import type { Database } from '@ojo/db/client';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import type { User } from '@ojo/db/schema/users';
-import { and, count, eq } from '@ojo/db/sql';
+import { and, eq } from '@ojo/db/sql';
+import { WALLET_BIND_ERRORS } from '@ojo/domain/error-catalogue';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
-import { linkWalletMessage } from '@ojo/domain/wallet/wallet-bind';
+import {
+  LINKED_WALLET_KINDS,
+  type LinkedWalletKind,
+  linkWalletMessage,
+} from '@ojo/domain/wallet/wallet-bind';
 import { type PublicClient, verifyMessage } from 'viem';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { AppEventBus } from '../../lib/events';
 import { EnvelopeAnswer } from '../../lib/route';
 import { consumeNonce, NONCE_PURPOSE } from '../identity/nonces';
 
@@ -13,30 +19,39 @@ import { consumeNonce, NONCE_PURPOSE } from '../identity/nonces';
 export const MAX_LINKED_WALLETS = 2;
 
 const MSG_KEYS = {
-  [ERROR_CODES.WALLET_BIND_FAILED]: 'wallet.bind.failed',
-  [ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT]: 'wallet.bind.bound.elsewhere',
-  [ERROR_CODES.WALLET_ALREADY_BOUND_OTHER]: 'wallet.bind.limit',
+  [ERROR_CODES.WALLET_BIND_FAILED]: WALLET_BIND_ERRORS.failed.msgKey,
+  [ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT]: WALLET_BIND_ERRORS.boundElsewhere.msgKey,
+  [ERROR_CODES.WALLET_ALREADY_BOUND_OTHER]: WALLET_BIND_ERRORS.limit.msgKey,
 } as const;
 
 function refuse(code: keyof typeof MSG_KEYS): EnvelopeAnswer {
   return new EnvelopeAnswer(false, code, MSG_KEYS[code], false);
 }
 
+/** 1117 with its own msgKey: the wallet of that kind is set (spec 2 'Linking is locked once set'). */
+const refuseLockedKind = () =>
+  new EnvelopeAnswer(false, WALLET_BIND_ERRORS.kindLocked.code, WALLET_BIND_ERRORS.kindLocked.msgKey, false);
+
 export interface BindWalletInput {
   publicKey: string;
   address: string;
   nonce: string;
   signature: `0x${string}`;
+  /** Absent: the first kind still free. */
+  linkKind?: LinkedWalletKind;
 }
 
 /**
  * POST /customer/bind/auth: the nonce was issued for this wallet and is used once; the signature over
  * `linkWalletMessage` is the wallet's (EOA, EIP-1271 or EIP-6492, as viem verifies it); then the wallet is linked,
- * unless another player holds it (1116) or the player already linked the most wallets (1117). Anything wrong with
- * the proof is 1115. A wallet the player already linked answers true again.
+ * unless another player holds it (1116) or the player already linked the most wallets (1117). Each linked wallet
+ * serves one kind (partner NFT or partner token, spec 2) and is locked once set: asking for a kind whose wallet is
+ * set, or linking a wallet already linked for the other kind, is 1117 and changes nothing. Anything wrong with the
+ * proof is 1115. A wallet the player already linked for that kind (or with no kind asked) answers true again. A new
+ * link emits `walletLinked` in its transaction.
  */
 export async function bindWallet(
-  deps: { db: Database; publicClient: PublicClient; productName: string },
+  deps: { db: Database; publicClient: PublicClient; productName: string; events: AppEventBus },
   user: User,
   input: BindWalletInput,
 ): Promise<true | EnvelopeAnswer> {
@@ -57,23 +72,35 @@ export async function bindWallet(
       .verifyMessage({ address, message, signature: input.signature })
       .catch(() => false));
   if (!isValid) return refuse(ERROR_CODES.WALLET_BIND_FAILED);
-  return linkAddress(deps.db, user.id, address);
+  return linkAddress(deps, user.id, address, input.linkKind);
 }
 
-async function linkAddress(db: Database, userId: string, address: string): Promise<true | EnvelopeAnswer> {
+async function linkAddress(
+  { db, events }: { db: Database; events: AppEventBus },
+  userId: string,
+  address: string,
+  askedKind: LinkedWalletKind | undefined,
+): Promise<true | EnvelopeAnswer> {
   try {
     return await db.transaction(async (tx) => {
       const [owner] = await tx
-        .select({ userId: userAddresses.userId })
+        .select({ userId: userAddresses.userId, linkKind: userAddresses.linkKind })
         .from(userAddresses)
         .where(and(eq(userAddresses.chainType, 'EVM'), eq(userAddresses.address, address)));
-      if (owner) return owner.userId === userId ? true : refuse(ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT);
-      const [linked] = await tx
-        .select({ total: count() })
+      if (owner) {
+        if (owner.userId !== userId) return refuse(ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT);
+        // Already this player's: the same link again is a success; the other kind's wallet is locked.
+        return askedKind && owner.linkKind && owner.linkKind !== askedKind ? refuseLockedKind() : true;
+      }
+      const linked = await tx
+        .select({ linkKind: userAddresses.linkKind })
         .from(userAddresses)
         .where(and(eq(userAddresses.userId, userId), eq(userAddresses.isConnected, true)));
-      if (Number(linked?.total ?? 0) >= MAX_LINKED_WALLETS)
-        return refuse(ERROR_CODES.WALLET_ALREADY_BOUND_OTHER);
+      if (linked.length >= MAX_LINKED_WALLETS) return refuse(ERROR_CODES.WALLET_ALREADY_BOUND_OTHER);
+      const taken = new Set(linked.map((row) => row.linkKind));
+      const linkKind = askedKind ?? LINKED_WALLET_KINDS.find((kind) => !taken.has(kind));
+      if (!linkKind) return refuse(ERROR_CODES.WALLET_ALREADY_BOUND_OTHER);
+      if (taken.has(linkKind)) return refuseLockedKind();
       await tx.insert(userAddresses).values({
         userId,
         platform: 'others',
@@ -81,12 +108,30 @@ async function linkAddress(db: Database, userId: string, address: string): Promi
         chainType: 'EVM',
         address,
         isConnected: true,
+        linkKind,
       });
+      // The tasks module completes its wallet_bind tasks here, in this transaction (lib/events.ts).
+      await events.emit(tx, 'walletLinked', { userId, address });
       return true as const;
     });
   } catch (error) {
-    // Another player linked the same wallet in the same moment.
-    if (isUniqueViolation(error)) return refuse(ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT);
+    // In the same moment, another player linked the same wallet, or this player set the same kind.
+    if (isUniqueViolation(error))
+      return uniqueViolationConstraint(error) === KIND_UNIQUE
+        ? refuseLockedKind()
+        : refuse(ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT);
     throw error;
   }
+}
+
+const KIND_UNIQUE = 'user_addresses_user_link_kind_unique';
+
+function uniqueViolationConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const found = (current as { constraint?: unknown; constraint_name?: unknown }).constraint;
+    if (typeof found === 'string') return found;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

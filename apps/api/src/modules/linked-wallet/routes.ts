@@ -12,7 +12,12 @@ const linkedWalletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app
     bindWalletRoute,
     async (request) =>
       bindWallet(
-        { db: app.db, publicClient: app.chain.publicClient, productName: config.productName },
+        {
+          db: app.db,
+          publicClient: app.chain.publicClient,
+          productName: config.productName,
+          events: app.events,
+        },
         request.user,
         { ...request.body, signature: request.body.signature as `0x${string}` },
       ),

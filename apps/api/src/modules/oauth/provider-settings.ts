@@ -1,6 +1,6 @@
 import { LOGIN_PROVIDERS, type LoginProvider } from '@ojo/domain/enums';
 import type { AppConfig } from '../../config/env';
-import { localClientSecret } from '../oidc-provider/local-files';
+import { localClientSecret } from '../../lib/local-secret-files';
 
 /** Client id the API and the web use with a provider when none is configured. */
 export const DEFAULT_OIDC_CLIENT_ID = 'ojo-arena-web';

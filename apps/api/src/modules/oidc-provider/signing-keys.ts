@@ -7,7 +7,7 @@ import {
   importJWK,
   type JWK,
 } from 'jose';
-import { oidcDataDir, readOrCreateSecretFile } from './local-files';
+import { oidcDataDir, readOrCreateSecretFile } from '../../lib/local-secret-files';
 
 export const ID_TOKEN_ALGORITHM = 'ES256';
 

@@ -43,4 +43,23 @@ describe('session tokens', () => {
     expect(await verifySessionToken(settings, token, NOW_MS + 59_000)).not.toBeNull();
     expect(await verifySessionToken(settings, token, NOW_MS + 61_000)).toBeNull();
   });
+
+  it('verified once, are still refused with other settings, after their expiry and when altered', async () => {
+    const token = await issueSessionToken(settings, { userId, sessionId, expiresAt: NOW_S + 60 }, NOW_MS);
+    expect(await verifySessionToken(settings, token, NOW_MS)).not.toBeNull();
+    // The second verification is the remembered one: the same claims, and the same refusals as the first.
+    expect(await verifySessionToken(settings, token, NOW_MS + 1_000)).toEqual({
+      userId,
+      sessionId,
+      issuedAt: NOW_S,
+      expiresAt: NOW_S + 60,
+    });
+    expect(await verifySessionToken({ ...settings, audience: 'other' }, token, NOW_MS)).toBeNull();
+    expect(await verifySessionToken({ ...settings, secret: randomBytes(32) }, token, NOW_MS)).toBeNull();
+    const signatureAt = token.lastIndexOf('.') + 1;
+    const altered = `${token.slice(0, signatureAt)}${token[signatureAt] === 'A' ? 'B' : 'A'}${token.slice(signatureAt + 1)}`;
+    expect(await verifySessionToken(settings, altered, NOW_MS)).toBeNull();
+    expect(await verifySessionToken(settings, token, NOW_MS + 60_000)).toBeNull();
+    expect(await verifySessionToken(settings, token, NOW_MS + 59_000)).not.toBeNull();
+  });
 });

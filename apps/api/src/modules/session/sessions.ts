@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@ojo/db/client';
+import {
+  type OpenSessionValues,
+  openSessionCondition,
+  sessionUserColumns,
+  sessionUserJoin,
+} from '@ojo/db/open-session';
 import { preparedQuery } from '@ojo/db/prepared';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
 import { type User, users } from '@ojo/db/schema/users';
-import { and, eq, gt, isNull, lte, sql } from '@ojo/db/sql';
+import { and, eq, lte, sql } from '@ojo/db/sql';
 import { AppError } from '../../lib/errors';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,23 +52,22 @@ export async function openSession(
   return windowOf(row);
 }
 
-/** Every secure call runs this: prepared once, so neither drizzle nor PostgreSQL rebuild it per request. */
+/** The placeholder values of `openSessionCondition()` for a token's claims, or null for ids no session can have. */
+export function openSessionValues(
+  claims: { sessionId: string; userId: string },
+  now: Date,
+): OpenSessionValues | null {
+  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
+  return { sessionId: claims.sessionId, userId: claims.userId, now };
+}
+
+/** Every secure call that does not check its session in its own read runs this: prepared once. */
 const selectSessionUser = preparedQuery('find_session_user', (db, name) =>
   db
-    .select({
-      user: users,
-      session: { id: sessions.id, signedInAt: sessions.signedInAt, expiresAt: sessions.expiresAt },
-    })
+    .select(sessionUserColumns)
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .innerJoin(users, sessionUserJoin)
+    .where(openSessionCondition())
     .limit(1)
     .prepare(name),
 );
@@ -76,8 +81,9 @@ export async function findSessionUser(
   claims: { sessionId: string; userId: string },
   now: Date,
 ): Promise<{ user: User; session: SessionWindow } | null> {
-  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
-  const [row] = await selectSessionUser(db, { ...claims, now });
+  const values = openSessionValues(claims, now);
+  if (!values) return null;
+  const [row] = await selectSessionUser(db, values);
   return row ?? null;
 }
 

@@ -1,15 +1,38 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
 import type { Database } from '@ojo/db/client';
+import {
+  type AcceptSession,
+  type OpenSessionValues,
+  openSessionCondition,
+  sessionUserColumns,
+  sessionUserJoin,
+} from '@ojo/db/open-session';
+import { preparedQuery } from '@ojo/db/prepared';
+import { sessions } from '@ojo/db/schema/sessions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
-import { and, asc, eq, inArray } from '@ojo/db/sql';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import { users } from '@ojo/db/schema/users';
+import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { taskErrors } from './errors';
 import { periodKeyOf } from './period';
 import { toTaskItem } from './task-item';
+import { completeWalletBindTasks } from './wallet-bind-task';
 
-/** The player's completions of the current period of each task, by task id. */
+/**
+ * The player's completions of the current period of each task, by task id. A wallet_bind task still open while a
+ * connected address exists is completed (and paid, once) first: spec 4 'done once any connected address exists'.
+ */
 async function completionsOf(db: Database, userId: string, rows: Task[], now: Date) {
   if (rows.length === 0) return new Map();
+  const found = await readCompletions(db, userId, rows, now);
+  const open = rows.filter((task) => task.verifier === 'wallet_bind' && !found.get(task.id)?.completedAt);
+  if (open.length === 0) return found;
+  const completed = await completeWalletBindTasks(db, userId, now, open);
+  return completed.length === 0 ? found : readCompletions(db, userId, rows, now);
+}
+
+async function readCompletions(db: Database, userId: string, rows: Task[], now: Date) {
   const completions = await db
     .select()
     .from(taskCompletions)
@@ -48,6 +71,84 @@ export async function listTasks(
     .orderBy(asc(tasks.sortOrder), asc(tasks.id));
   const completions = await completionsOf(db, userId, rows, now);
   return rows.map((task) => toTaskItem(config, task, completions.get(task.id)));
+}
+
+/**
+ * The task list read in one statement: the caller's open session and user, each active task of the placeholder
+ * `channel` and `position` in the operator's order with the caller's completion of its current period (`today` for
+ * daily tasks), and whether the caller has a connected address (an open wallet_bind task is then completed). No
+ * row when the session is not open; one row with a null task when the list is empty.
+ */
+const selectSessionTaskList = preparedQuery('session_task_list', (db, name) =>
+  db
+    .select({
+      ...sessionUserColumns,
+      task: tasks,
+      completion: taskCompletions,
+      hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${sessions.userId} and ${userAddresses.isConnected})`,
+    })
+    .from(sessions)
+    .innerJoin(users, sessionUserJoin)
+    .leftJoin(
+      tasks,
+      and(
+        eq(tasks.channel, sql.placeholder('channel')),
+        eq(tasks.position, sql.placeholder('position')),
+        eq(tasks.isActive, true),
+      ),
+    )
+    .leftJoin(
+      taskCompletions,
+      and(
+        eq(taskCompletions.userId, sessions.userId),
+        eq(taskCompletions.taskId, tasks.id),
+        eq(
+          taskCompletions.periodKey,
+          sql`case when ${tasks.period} = 'daily' then ${sql.placeholder('today')} else 'once' end`,
+        ),
+      ),
+    )
+    .where(openSessionCondition())
+    .orderBy(asc(tasks.sortOrder), asc(tasks.id))
+    .prepare(name),
+);
+
+/**
+ * `listTasks` of the caller, checking the session in the same statement (a hot read): `accept` takes the session
+ * row (and refuses an ended session) before anything else. A wallet_bind task still open while the caller has a
+ * connected address is completed first, as `listTasks` does (then the completions are read again).
+ */
+export async function readSessionTaskList(
+  db: Database,
+  config: AppConfig,
+  session: OpenSessionValues,
+  accept: AcceptSession,
+  query: { channel: string; position: string },
+): Promise<TaskItem[]> {
+  const rows = await selectSessionTaskList(db, {
+    ...session,
+    channel: query.channel,
+    position: query.position,
+    today: periodKeyOf('daily', session.now),
+  });
+  const [first] = rows;
+  accept(first);
+  const listed = rows.flatMap((row) => (row.task ? [{ task: row.task, completion: row.completion }] : []));
+  const open = listed.filter((row) => row.task.verifier === 'wallet_bind' && !row.completion?.completedAt);
+  if (open.length > 0 && first?.hasConnectedAddress) {
+    const taskRows = listed.map((row) => row.task);
+    const completed = await completeWalletBindTasks(
+      db,
+      session.userId,
+      session.now,
+      open.map((row) => row.task),
+    );
+    if (completed.length > 0) {
+      const completions = await readCompletions(db, session.userId, taskRows, session.now);
+      return taskRows.map((task) => toTaskItem(config, task, completions.get(task.id)));
+    }
+  }
+  return listed.map((row) => toTaskItem(config, row.task, row.completion ?? undefined));
 }
 
 /** An active task by id or code, or the 404006 refusal. */

@@ -3,12 +3,19 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { createTelegramClient } from './platforms/telegram-client';
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhookRoutes } from './telegram-webhook';
+import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
+ * What the tasks module does for other modules' events: a linked wallet completes the wallet_bind tasks in the
+ * bind's own transaction (spec 4 'done once any connected address exists').
+ *
  * The Telegram bot's side of the tasks module, outside the saas_id check (Telegram calls it): the webhook, and at
  * start the setWebhook that points the bot's updates at it (idempotent: every node may set the same URL).
  */
 const tasksPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  app.events.on('walletLinked', async (tx, { userId }) => {
+    await completeWalletBindTasks(tx, userId, new Date(app.now()));
+  });
   await app.register(telegramWebhookRoutes, { config });
   const telegram = config.tasks.telegram;
   if (!telegram) return;

@@ -1,4 +1,4 @@
-import type { Database } from '@ojo/db/client';
+import type { Database, Transaction } from '@ojo/db/client';
 import { queryRows } from '@ojo/db/client';
 import { appendLedgerEntry, type LedgerAsset, lockBalance } from '@ojo/db/ledger';
 import { type Task, taskCompletions } from '@ojo/db/schema/tasks';
@@ -22,7 +22,7 @@ export function taskRewardKey(taskId: number, userId: string, periodKey: string)
  * ledger's unique idempotency key is the second guard, so concurrent verifies credit once.
  */
 export async function recordProgress(
-  db: Database,
+  db: Database | Transaction,
   input: { userId: string; task: Task; periodKey: string; progress: number },
 ): Promise<ProgressResult> {
   const { userId, task, periodKey } = input;

@@ -1,28 +1,57 @@
 import type { UserInfo } from '@ojo/api-contract/user';
 import type { Database } from '@ojo/db/client';
+import {
+  type AcceptSession,
+  type OpenSessionValues,
+  openSessionCondition,
+  sessionUserColumns,
+  sessionUserJoin,
+} from '@ojo/db/open-session';
 import { preparedQuery } from '@ojo/db/prepared';
+import { sessions } from '@ojo/db/schema/sessions';
 import { type UserAddress, userAddresses } from '@ojo/db/schema/user-addresses';
-import type { User } from '@ojo/db/schema/users';
-import { asc, eq, sql } from '@ojo/db/sql';
+import { type User, users } from '@ojo/db/schema/users';
+import { asc, eq } from '@ojo/db/sql';
 
-/** Every address of a user in binding order; `GET /customer` is a hot read (prepared once). */
-const selectAddressesOfUser = preparedQuery('addresses_of_user', (db, name) =>
+/**
+ * `GET /customer` in one statement: the caller's open session and user (`openSessionCondition`) with every address
+ * in binding order; no row when the session is not open, one row with a null address for a user with none.
+ */
+const selectSessionCustomer = preparedQuery('session_customer', (db, name) =>
   db
-    .select()
-    .from(userAddresses)
-    .where(eq(userAddresses.userId, sql.placeholder('userId')))
+    .select({ ...sessionUserColumns, address: userAddresses })
+    .from(sessions)
+    .innerJoin(users, sessionUserJoin)
+    .leftJoin(userAddresses, eq(userAddresses.userId, sessions.userId))
+    .where(openSessionCondition())
     .orderBy(asc(userAddresses.bindTime), asc(userAddresses.id))
     .prepare(name),
 );
 
-/** User info of spec point 3 for one user: profile, smart account and every bound address. */
-export async function getUserInfo(db: Database, user: User): Promise<UserInfo> {
-  return toUserInfo(user, await selectAddressesOfUser(db, { userId: user.id }));
+/**
+ * `GET /customer` of the caller in one statement: `accept` takes the session row (and refuses an ended session),
+ * then the user info is built from the user and their addresses in binding order.
+ */
+export async function readSessionUserInfo(
+  db: Database,
+  session: OpenSessionValues,
+  accept: AcceptSession,
+): Promise<UserInfo> {
+  const rows = await selectSessionCustomer(db, session);
+  const [first] = rows;
+  accept(first);
+  return toUserInfo(
+    first!.user,
+    rows.flatMap((row) => (row.address ? [row.address] : [])),
+  );
 }
 
+/** User info of spec point 3 for one user: profile, smart account and every bound address. */
 export function toUserInfo(user: User, addresses: UserAddress[]): UserInfo {
   const connectAddress: UserInfo['connectAddress'] = {};
+  const linkedWallets: UserInfo['linkedWallets'] = {};
   for (const row of addresses) {
+    if (row.isConnected && row.linkKind) linkedWallets[row.linkKind] = { address: row.address };
     // The first linked wallet per chain type is the one shown (linking is locked once set, spec point 2).
     if (row.isConnected && !connectAddress[row.chainType])
       connectAddress[row.chainType] = { address: row.address };
@@ -41,6 +70,7 @@ export function toUserInfo(user: User, addresses: UserAddress[]): UserInfo {
       bindTime: row.bindTime.getTime(),
     })),
     connectAddress,
+    linkedWallets,
     created: user.createdAt.getTime(),
   };
 }

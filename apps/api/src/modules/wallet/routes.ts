@@ -14,11 +14,13 @@ import type { Hex } from 'viem';
 import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
+import { coinSettleOptions } from '../coin/routes';
+import { settlePayment } from '../coin/settle-payment';
 import { createBalanceReader } from './balance-reader';
 import { fundFromFaucet } from './fund-from-faucet';
 import { getBalances } from './get-balances';
 import { getTicker } from './get-ticker';
-import { listHistories } from './list-histories';
+import { readSessionHistories } from './list-histories';
 import { processTransaction, processUserOperation } from './process-transaction';
 import { smartAccountOf } from './smart-account';
 
@@ -40,34 +42,59 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
     getBalances(readBalance, app.prices, smartAccountOf(request.user), app.now()),
   );
 
-  registerRoute(app, tokenHistoriesRoute, async (request) => ({
-    histories: await listHistories(app.db, app.prices, {
-      chainId,
-      account: smartAccountOf(request.user),
-      from: request.query.from,
-      limit: request.query.limit,
-      nowMs: app.now(),
-      entryPoint: app.chain.deployments()?.entryPoint,
+  registerRoute(
+    app,
+    tokenHistoriesRoute,
+    async (request) => ({
+      histories: await readSessionHistories(
+        app.db,
+        app.prices,
+        request.openSession,
+        (row) => app.acceptSession(request, row),
+        {
+          chainId,
+          from: request.query.from,
+          limit: request.query.limit,
+          entryPoint: app.chain.deployments()?.entryPoint,
+        },
+      ),
     }),
-  }));
+    { sessionInRead: true },
+  );
 
   // Each asks the node for a call trace: limited like the other costly calls.
   const costly = { config: { rateLimit: authRateLimit(config) } };
+  // A mined transaction may pay a coin order (spec 4 Buy OJO): verified and credited once, here or by the watcher.
+  const settleCoinPayment = async (txHash: Hex | null, mined: boolean) => {
+    if (!txHash || !mined) return;
+    try {
+      await settlePayment(coinSettleOptions(app, config), txHash);
+    } catch (error) {
+      app.log.warn({ err: error, txHash }, 'coin payment not settled now; the watcher tries again');
+    }
+  };
   registerRoute(
     app,
     processTransactionRoute,
-    async (request) => processTransaction(app.db, app.indexer, chainId, request.params.hash as Hex),
+    async (request) => {
+      const processed = await processTransaction(app.db, app.indexer, chainId, request.params.hash as Hex);
+      await settleCoinPayment(processed.txHash, processed.mined);
+      return processed;
+    },
     costly,
   );
   registerRoute(
     app,
     processUserOperationRoute,
-    async (request) =>
-      processUserOperation(app.db, app.indexer, {
+    async (request) => {
+      const processed = await processUserOperation(app.db, app.indexer, {
         chainId,
         bundlerUrl: config.bundlerUrl,
         userOpHash: request.body.userOpHash as Hex,
-      }),
+      });
+      await settleCoinPayment(processed.txHash, processed.mined);
+      return processed;
+    },
     costly,
   );
 

@@ -37,6 +37,7 @@ const readRegistry = (functionName: 'profileOf' | 'profileIdOfHandle', arg: stri
     functionName,
     args: [arg],
   } as never) as Promise<bigint>;
+const rpc = (method: string, params: unknown[] = []) => client().request({ method, params } as never);
 const signerNonce = () =>
   client().getTransactionCount({ address: devnetAddresses.apiSigner, blockTag: 'pending' });
 
@@ -154,11 +155,26 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
   it('answers the registration under way when asked again, without a second job', async () => {
     const user = await player();
     const handle = `${tag}_patient`;
-    await post(user, handle);
-    const again = await post(user, `${tag}_impatient`);
-    expect(again.statusCode).toBe(202);
-    expect(again.json().obj).toMatchObject({ handle });
+    // Blocks wait for us, so the registration is still under way when asked again (the job runner would otherwise
+    // race the second request and may already have created the profile: 409 PROFILE_EXISTS).
+    await rpc('evm_setAutomine', [false]);
+    try {
+      expect((await post(user, handle)).statusCode).toBe(202);
+      const again = await post(user, `${tag}_impatient`);
+      expect(again.statusCode).toBe(202);
+      expect(again.json().obj).toMatchObject({ handle, status: 'creating' });
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    await rpc('evm_mine');
     expect((await settled(user)).handle).toBe(handle);
+    const [{ registrations } = { registrations: 0 }] = await queryRows<{ registrations: number }>(
+      database().db,
+      sql`select count(*)::int as registrations from jobs
+        join profile_registrations on profile_registrations.id::text = jobs.payload->>'registrationId'
+        where jobs.kind = 'profile.register' and profile_registrations.user_id = ${user.id}`,
+    );
+    expect(registrations).toBe(1);
   });
 
   it('refuses an invalid handle with the exact text, a reserved one as not available, and no smart account', async () => {

@@ -1,4 +1,7 @@
 import { getBalance } from '@ojo/db/ledger';
+import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import { tasks } from '@ojo/db/schema/tasks';
+import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { linkWalletMessage } from '@ojo/domain/wallet/wallet-bind';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -42,9 +45,14 @@ describeWithDatabases(
     });
     afterAll(async () => stack?.close());
 
-    it('a signed nonce links the wallet; the wallet_bind task is then done and paid', async () => {
+    it('a signed nonce links the wallet; the wallet_bind task is done and paid by the bind itself, once', async () => {
       const { jwt, userId } = await newPlayer(stack.app);
+      expect(await getBalance(database().db, userId, 'POINT')).toBe(0n);
       expect((await bindWallet(stack.app, jwt)).body).toMatchObject({ success: true, obj: true });
+      // spec 4 'done once any connected address exists': no verify call in between.
+      expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+      const walletTask = (await taskCalls(stack.app, jwt).list()).find((task) => task.taskId === 411003);
+      expect(walletTask?.status).toBe(1);
       const me = (await taskCalls(stack.app, jwt).get('/customer')).json().obj;
       expect(me.connectAddress.EVM.address).toMatch(/^0x[0-9a-f]{40}$/);
       expect((await taskCalls(stack.app, jwt).verify(411003)).json()).toMatchObject({
@@ -52,6 +60,28 @@ describeWithDatabases(
         obj: { done: true },
       });
       expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+      const rewards = await database()
+        .db.select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, `task:411003:${userId}:once`));
+      expect(rewards).toHaveLength(1);
+    });
+
+    it('a wallet_bind task offered after the wallet was linked is done (and paid) when the list is read', async () => {
+      const { jwt, userId } = await newPlayer(stack.app);
+      const db = database().db;
+      await db.update(tasks).set({ isActive: false }).where(eq(tasks.id, 411003));
+      try {
+        expect((await bindWallet(stack.app, jwt)).body).toMatchObject({ success: true, obj: true });
+        expect(await getBalance(db, userId, 'POINT')).toBe(0n);
+      } finally {
+        await db.update(tasks).set({ isActive: true }).where(eq(tasks.id, 411003));
+      }
+      const walletTask = (await taskCalls(stack.app, jwt).list()).find((task) => task.taskId === 411003);
+      expect(walletTask?.status).toBe(1);
+      expect(await getBalance(db, userId, 'POINT')).toBe(50n);
+      await taskCalls(stack.app, jwt).list();
+      expect(await getBalance(db, userId, 'POINT')).toBe(50n);
     });
 
     it('1115 for another key signature, 1116 for a wallet of another player, 1117 past two wallets', async () => {

@@ -51,6 +51,7 @@ describeWithDatabases('GET /customer', ({ database }) => {
         chainType: 'EVM',
         address: linkedWallet,
         isConnected: true,
+        linkKind: 'partner_token',
         bindTime: new Date(boundAt.getTime() + 1000),
       },
     ]);
@@ -79,6 +80,7 @@ describeWithDatabases('GET /customer', ({ database }) => {
           },
         ],
         connectAddress: { EVM: { address: linkedWallet } },
+        linkedWallets: { partner_token: { address: linkedWallet } },
         created: user.createdAt.getTime(),
       },
     });
@@ -103,6 +105,7 @@ describeWithDatabases('GET /customer', ({ database }) => {
       abstractAddress: {},
       addressAll: [],
       connectAddress: {},
+      linkedWallets: {},
     });
   });
 

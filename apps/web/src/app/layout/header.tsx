@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
-import { AuthSlot } from '@/features/auth/components/auth-slot';
-import { useAuthState } from '@/features/auth/hooks/use-auth';
-import { isFullUserState } from '@/features/auth/stores/auth-store';
+import { useSessionUser } from '@/features/auth/hooks/use-auth';
+import { HeaderAuthSlot } from './header-auth-slot';
 import { MainNav } from './main-nav';
 import { MobileMenu } from './mobile-menu';
 import { SocialLinks } from './social-links';
@@ -20,8 +19,7 @@ const HeaderBalances = lazy(async () => ({
  * login/logout slot.
  */
 export function Header() {
-  const auth = useAuthState();
-  const isPlayer = auth.status === 'loggedIn' && isFullUserState(auth);
+  const isPlayer = useSessionUser().isFullUser;
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-arena-950/80 backdrop-blur-xl">
       <div className="mx-auto flex h-[58px] max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -44,7 +42,7 @@ export function Header() {
               <HeaderBalances />
             </Suspense>
           ) : null}
-          <AuthSlot />
+          <HeaderAuthSlot />
           <MobileMenu />
         </div>
       </div>

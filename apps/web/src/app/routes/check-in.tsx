@@ -2,14 +2,13 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { CHECK_IN_ROUTE, ROUTES } from '@/config/routes';
-import { useAuthState } from '@/features/auth/hooks/use-auth';
-import { isFullUserState } from '@/features/auth/stores/auth-store';
+import { useSessionUser } from '@/features/auth/hooks/use-auth';
 import { CheckInScreen } from '@/features/check-in/components/check-in-screen';
 
 /** The daily check-in (task 411010): the screen for a logged-in player, the way to log in for anyone else. */
 export function Component() {
-  const auth = useAuthState();
-  const isPlayer = auth.status === 'loggedIn' && isFullUserState(auth);
+  const auth = useSessionUser();
+  const isPlayer = auth.isFullUser;
   return (
     <Page
       title={CHECK_IN_ROUTE.title}

@@ -1,6 +1,12 @@
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/config/routes';
+import { CoinHistoryScreen } from '@/features/coin/components/coin-history-screen';
+import { PlayerGate } from '../coin/player-gate';
 
 export function Component() {
-  return <Page title={ROUTES.coinHistory.title} description="Your OJO purchases." />;
+  return (
+    <Page title={ROUTES.coinHistory.title} description="Your OJO purchases.">
+      <PlayerGate>{() => <CoinHistoryScreen />}</PlayerGate>
+    </Page>
+  );
 }

@@ -1,8 +1,24 @@
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/config/routes';
+import { BuyOjoScreen } from '@/features/coin/components/buy-ojo-screen';
+import { payThroughAccountProvider } from '../coin/pay-through-account-provider';
+import { PlayerGate } from '../coin/player-gate';
 
 export function Component() {
   return (
-    <Page title={ROUTES.coin.title} description="Buy OJO with ETH, by amount or as a discount package." />
+    <Page title={ROUTES.coin.title} description="Buy OJO with ETH, by amount or as a discount package.">
+      <PlayerGate>
+        {(account) => <BuyOjoScreen account={account} payer={payThroughAccountProvider} />}
+      </PlayerGate>
+      <nav className="mt-6 flex gap-4 text-sm font-bold text-cyan">
+        <Link to={ROUTES.coinHistory.path} className="underline">
+          Coin history
+        </Link>
+        <Link to={ROUTES.redeem.path} className="underline">
+          Redeem OJO
+        </Link>
+      </nav>
+    </Page>
   );
 }

@@ -1,8 +1,13 @@
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/config/routes';
+import { TicketsScreen } from '@/features/game/components/tickets-screen';
+import { useHasSession } from '@/lib/use-has-session';
 
 export function Component() {
+  const hasSession = useHasSession();
   return (
-    <Page title={ROUTES.ojoTickets.title} description="The raffle tickets you earned playing with OJO." />
+    <Page title={ROUTES.ojoTickets.title} description="The raffle tickets you earned playing with OJO.">
+      <TicketsScreen businessType="ojo" hasSession={hasSession} />
+    </Page>
   );
 }

@@ -1,11 +1,16 @@
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/config/routes';
+import { PrizePoolScreen } from '@/features/game/components/prize-pool-screen';
+import { useHasSession } from '@/lib/use-has-session';
 
 export function Component() {
+  const hasSession = useHasSession();
   return (
     <Page
       title={ROUTES.pointsPrizePool.title}
       description="The prize pool of the races played with points, and how it is shared."
-    />
+    >
+      <PrizePoolScreen businessType="points" hasSession={hasSession} />
+    </Page>
   );
 }

@@ -10,12 +10,17 @@ describe('toast', () => {
     vi.useRealTimers();
   });
 
-  it('renders no toast region until the first interaction, then the toast library', async () => {
+  it('renders no toast region until the first interaction, then the toast library', {
+    timeout: 30_000,
+  }, async () => {
     render(<Toaster />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
     fireEvent.pointerDown(document.body);
-    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    // The library is imported on demand; under a loaded machine that import can take seconds.
+    expect(
+      await screen.findByRole('region', { name: /Notifications/ }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows a message and removes it after the spec duration of 3 seconds', async () => {
@@ -36,14 +41,16 @@ describe('toast', () => {
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
   });
 
-  it('shows toasts made before the toaster was mounted and dismisses one by the id its call returned', async () => {
+  it('shows toasts made before the toaster was mounted and dismisses one by the id its call returned', {
+    timeout: 30_000,
+  }, async () => {
     let keptId: string | number = '';
     act(() => {
       toast.info('Made early');
       keptId = toast.error('Dismiss me');
     });
     render(<Toaster />);
-    expect(await screen.findByText('Made early')).toBeInTheDocument();
+    expect(await screen.findByText('Made early', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('Dismiss me')).toBeInTheDocument();
     act(() => toast.dismiss(keptId));
     await waitFor(() => expect(screen.queryByText('Dismiss me')).not.toBeInTheDocument());

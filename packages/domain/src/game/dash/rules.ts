@@ -27,6 +27,36 @@ export interface DashConfig {
   readonly snapshotDeadlineMs: number;
   /** With a real feed: how old the last trade may be at a snapshot's scheduled time. */
   readonly externalToleranceMs: number;
+  /**
+   * Phase lengths; default 30 s, 20 s and 10 s. Shorter phases (whole 250 ms steps, at least 1 s each) are for
+   * tests and demos; every round commits to its timeline, so a verifier sees what was played.
+   */
+  readonly phasesMs?: DashPhasesMs;
+}
+
+export interface DashPhasesMs {
+  readonly bettingMs: number;
+  readonly raceMs: number;
+  readonly resultsMs: number;
+}
+
+export const DEFAULT_DASH_PHASES_MS: DashPhasesMs = {
+  bettingMs: DASH_BETTING_MS,
+  raceMs: DASH_RACE_MS,
+  resultsMs: DASH_RESULTS_MS,
+};
+
+/** Why phase lengths are unusable, or null: whole 250 ms steps, from 1 s up to the standard length. */
+export function dashPhasesProblem(phases: DashPhasesMs): string | null {
+  const fits = (value: number, max: number) =>
+    Number.isSafeInteger(value) && value >= 1000 && value <= max && value % 250 === 0;
+  if (
+    !fits(phases.bettingMs, DASH_BETTING_MS) ||
+    !fits(phases.raceMs, DASH_RACE_MS) ||
+    !fits(phases.resultsMs, DASH_RESULTS_MS)
+  )
+    return 'the timeline must be 30 s of betting, 20 s of racing and 10 s of results (or shorter, in whole 250 ms steps of at least 1 s)';
+  return null;
 }
 
 export const DEFAULT_DASH_CONFIG: DashConfig = {
@@ -55,5 +85,6 @@ export function dashConfigProblem(config: DashConfig): string | null {
     return 'snapshotDeadlineMs must be an integer of at least 1000';
   if (!Number.isInteger(config.externalToleranceMs) || config.externalToleranceMs < 0)
     return 'externalToleranceMs must be a non-negative integer';
+  if (config.phasesMs) return dashPhasesProblem(config.phasesMs);
   return null;
 }

@@ -9,13 +9,13 @@ import {
 } from '../market/model';
 import { isCoinSymbol, PRICE_DECIMALS } from '../market/price';
 import {
-  DASH_BETTING_MS,
   DASH_GAME,
-  DASH_RACE_MS,
-  DASH_RESULTS_MS,
   DASH_TRACK_COUNT,
   type DashConfig,
+  type DashPhasesMs,
+  DEFAULT_DASH_PHASES_MS,
   dashConfigProblem,
+  dashPhasesProblem,
 } from './rules';
 
 /**
@@ -80,10 +80,10 @@ export interface DashRoundTerms {
 }
 
 /** The round's phases as times, from the moment betting opens. */
-export function dashTimeline(opensAtMs: number): DashTimeline {
-  const closesAtMs = opensAtMs + DASH_BETTING_MS;
-  const raceEndsAtMs = closesAtMs + DASH_RACE_MS;
-  return { opensAtMs, closesAtMs, raceEndsAtMs, resultsEndAtMs: raceEndsAtMs + DASH_RESULTS_MS };
+export function dashTimeline(opensAtMs: number, phases: DashPhasesMs = DEFAULT_DASH_PHASES_MS): DashTimeline {
+  const closesAtMs = opensAtMs + phases.bettingMs;
+  const raceEndsAtMs = closesAtMs + phases.raceMs;
+  return { opensAtMs, closesAtMs, raceEndsAtMs, resultsEndAtMs: raceEndsAtMs + phases.resultsMs };
 }
 
 /** Draws a round's 5 tracks, in lane order, from the feed's list with a seed (the round's own, or any other). */
@@ -123,7 +123,7 @@ export function createDashTerms(input: DashTermsInput): DashRoundTerms {
     game: DASH_GAME,
     roundId: input.roundId,
     tracks: [...input.tracks],
-    timeline: dashTimeline(input.opensAtMs),
+    timeline: dashTimeline(input.opensAtMs, config.phasesMs),
     feeBps: config.feeBps,
     minStake: { OJO: config.minStake.OJO.toString(), POINT: config.minStake.POINT.toString() },
     maxStake: {
@@ -169,13 +169,15 @@ export function dashTermsProblem(terms: DashRoundTerms): string | null {
   if (new Set(tracks).size !== tracks.length) return 'the tracks must be distinct coins';
   const timeline = terms.timeline;
   if (!isTime(timeline?.opensAtMs)) return 'opensAtMs must be a time in ms';
-  const expected = dashTimeline(timeline.opensAtMs);
-  if (
-    timeline.closesAtMs !== expected.closesAtMs ||
-    timeline.raceEndsAtMs !== expected.raceEndsAtMs ||
-    timeline.resultsEndAtMs !== expected.resultsEndAtMs
-  )
-    return 'the timeline must be 30 s of betting, 20 s of racing and 10 s of results';
+  const phasesProblem =
+    isTime(timeline.closesAtMs) && isTime(timeline.raceEndsAtMs) && isTime(timeline.resultsEndAtMs)
+      ? dashPhasesProblem({
+          bettingMs: timeline.closesAtMs - timeline.opensAtMs,
+          raceMs: timeline.raceEndsAtMs - timeline.closesAtMs,
+          resultsMs: timeline.resultsEndAtMs - timeline.raceEndsAtMs,
+        })
+      : 'the timeline must be times in ms';
+  if (phasesProblem) return phasesProblem;
   if (!Number.isInteger(terms.feeBps) || terms.feeBps < 0 || terms.feeBps > 10_000)
     return 'feeBps out of range';
   if (!Number.isInteger(terms.snapshotDeadlineMs) || terms.snapshotDeadlineMs < 0)

@@ -1,7 +1,6 @@
-import { userAddresses } from '@ojo/db/schema/user-addresses';
-import { and, eq } from '@ojo/db/sql';
 import { isCheckInDone } from '../check-in-state';
 import { TaskFailure } from '../errors';
+import { hasConnectedAddress } from '../wallet-bind-task';
 import type { Verifier } from './types';
 
 /** sign_in: the session itself proves it (a daily task, once per UTC day). */
@@ -12,12 +11,7 @@ export const verifyDoTask: Verifier = async () => 1;
 
 /** spec 4: 'Wallet-bind tasks are done once any connected address exists.' */
 export const verifyWalletBind: Verifier = async ({ db, user }) => {
-  const [connected] = await db
-    .select({ id: userAddresses.id })
-    .from(userAddresses)
-    .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.isConnected, true)))
-    .limit(1);
-  if (!connected) throw new TaskFailure('notMet');
+  if (!(await hasConnectedAddress(db, user.id))) throw new TaskFailure('notMet');
   return 1;
 };
 

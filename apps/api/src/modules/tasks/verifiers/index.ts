@@ -1,4 +1,5 @@
 import type { Task } from '@ojo/db/schema/tasks';
+import { taskPlatformName } from '@ojo/domain/tasks/task-domain';
 import {
   verifyCheckIn,
   verifyDoTask,
@@ -21,18 +22,7 @@ export const VERIFIERS: Record<Task['verifier'], Verifier> = {
   do_task: verifyDoTask,
 };
 
-/** The platform a task's texts name (spec 8 '{platform}'). */
+/** The platform a task's texts name (spec 8 '{platform}'): one function, shared with the web. */
 export function platformLabel(task: Pick<Task, 'domain'>, productName: string): string {
-  switch (task.domain) {
-    case 'twitter':
-      return 'Twitter';
-    case 'telegram':
-      return 'Telegram';
-    case 'discord':
-      return 'Discord';
-    case 'wallet':
-      return 'the wallet';
-    default:
-      return productName;
-  }
+  return taskPlatformName(task.domain, productName);
 }

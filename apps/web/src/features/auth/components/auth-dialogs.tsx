@@ -1,6 +1,6 @@
 import { env } from '@/config/env';
-import { getLoginReferralFields } from '@/features/referral/hooks/use-referral-selection';
-import { useAuthState, useAuthStore } from '../hooks/use-auth';
+import { getLoginReferralFields } from '@/lib/referral-selection';
+import { useAuthState, useAuthStore, useSessionUser } from '../hooks/use-auth';
 import { LogoutDialog } from './dialogs/logout-dialog';
 import { MigrationTipsDialog } from './dialogs/migration-tips-dialog';
 import { NewAccountLoginDialog } from './dialogs/new-account-login-dialog';
@@ -11,6 +11,7 @@ import { WelcomeDialog } from './dialogs/welcome-dialog';
 export function AuthDialogs() {
   const store = useAuthStore();
   const state = useAuthState();
+  const { user } = useSessionUser();
   if (!store) return null;
   const close = () => store.closeDialog();
   return (
@@ -37,7 +38,7 @@ export function AuthDialogs() {
       <WelcomeDialog
         isOpen={state.isWelcomeOpen}
         productName={env.productName}
-        handle={state.user?.profile?.handle ?? null}
+        handle={user?.profile?.handle ?? null}
         onClose={() => store.closeWelcome()}
       />
     </>

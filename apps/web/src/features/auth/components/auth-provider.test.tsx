@@ -2,24 +2,24 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Address } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useHomeLoginActions } from '@/features/home/components/home-login-actions';
-import { type AuthStore, createAuthStore } from '../stores/auth-store';
+import { useHomeLoginActions } from '@/lib/login-actions';
+import { AuthTestProviders } from '../testing/auth-test-providers';
 import {
   account,
-  FakeBackend,
-  LOCATION,
-  LocalAccountProvider,
-  MemorySession,
+  createTestAuthStore,
+  type FakeBackend,
+  type LocalAccountProvider,
+  type MemorySession,
   NOW,
+  type TestAuth,
   tokenExpiringAt,
   user,
 } from '../testing/memory-auth';
-import { AuthStoreProvider } from './auth-provider';
 
+let auth: TestAuth;
 let backend: FakeBackend;
 let accountProvider: LocalAccountProvider;
 let session: MemorySession;
-let store: AuthStore;
 
 /** What the home page's buttons read from the login actions context. */
 function HomeButtonsProbe() {
@@ -37,29 +37,15 @@ function HomeButtonsProbe() {
 
 function renderProvider() {
   return render(
-    <AuthStoreProvider store={store} accountProvider={accountProvider}>
+    <AuthTestProviders auth={auth}>
       <HomeButtonsProbe />
-    </AuthStoreProvider>,
+    </AuthTestProviders>,
   );
 }
 
 beforeEach(() => {
-  backend = new FakeBackend();
-  accountProvider = new LocalAccountProvider();
-  session = new MemorySession();
-  store = createAuthStore({
-    api: backend,
-    accountProvider,
-    session,
-    location: LOCATION,
-    productName: 'OJO Arena',
-    chainId: 11124,
-    now: () => NOW,
-    notifyError: () => {},
-    resetApp: () => {},
-    createProfilePath: '/create-profile',
-    homePath: '/',
-  });
+  auth = createTestAuthStore({ cache: true });
+  ({ backend, accountProvider, session } = auth);
 });
 
 describe('AuthStoreProvider: the home login actions and the session upkeep of spec 4', () => {
@@ -80,12 +66,11 @@ describe('AuthStoreProvider: the home login actions and the session upkeep of sp
   it('renews an id token with under 1200 s left when the page becomes visible again', async () => {
     session.set('idToken', tokenExpiringAt(NOW / 1000 + 600));
     renderProvider();
-    await act(async () => {
+    act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
-      await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    await waitFor(() => expect(session.get('idToken')).toBe(tokenExpiringAt(NOW / 1000 + 7200)));
     expect(backend.calls).toContain('refreshIdToken');
-    expect(session.get('idToken')).toBe(tokenExpiringAt(NOW / 1000 + 7200));
   });
 
   it('an account provider that disconnects during the login ends the logging-in state', async () => {

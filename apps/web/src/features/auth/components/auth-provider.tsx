@@ -3,15 +3,14 @@ import { LOGIN_TEXT } from '@ojo/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
-import {
-  type HomeLoginActions,
-  HomeLoginActionsProvider,
-} from '@/features/home/components/home-login-actions';
 import { apiClient } from '@/lib/api-client';
+import { type HomeLoginActions, HomeLoginActionsProvider } from '@/lib/login-actions';
 import { getJwt } from '@/lib/session-storage';
-import { AuthStoreContext } from '../hooks/use-auth';
+import { useUser } from '../api/get-user';
+import { AuthStoreContext, sessionUserOf } from '../hooks/use-auth';
 import type { LoginAccountProvider } from '../lib/login-account-provider';
-import { type AuthStore, isFullUserState } from '../stores/auth-store';
+import { renewWhenVisible } from '../session/token-upkeep';
+import type { AuthStore } from '../stores/auth-store';
 import { createAppAuthStore } from '../stores/create-app-auth-store';
 
 async function startOldUserLogin(provider: LoginProvider): Promise<void> {
@@ -31,14 +30,11 @@ function useSessionUpkeep(store: AuthStore, accountProvider: LoginAccountProvide
       // The API refused the session: it has ended there already.
       if (store.getState().jwt || getJwt()) void store.logout({ endSession: false });
     });
-    const onVisibilityChange = () => {
-      if (document.visibilityState === 'visible') void store.renewTokens();
-    };
-    document.addEventListener('visibilitychange', onVisibilityChange);
+    const stopRenewal = renewWhenVisible(() => store.renewTokens());
     const stopDisconnect = accountProvider.onDisconnect(() => store.handleWalletDisconnect());
     return () => {
       stopUnauthorized();
-      document.removeEventListener('visibilitychange', onVisibilityChange);
+      stopRenewal();
       stopDisconnect();
     };
   }, [store, accountProvider]);
@@ -76,7 +72,8 @@ export function AuthStoreProvider({
 }) {
   useSessionUpkeep(store, accountProvider);
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const isFullUser = isFullUserState(state);
+  const userQuery = useUser({ enabled: state.status === 'loggedIn' });
+  const { isFullUser } = sessionUserOf(state, userQuery.data);
   const isLoggingIn = state.status === 'loggingIn';
   const actions = useMemo<HomeLoginActions>(
     () => ({

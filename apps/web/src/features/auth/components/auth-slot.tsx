@@ -1,12 +1,11 @@
 import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
 import { needsMigrationBind } from '@ojo/domain/session/user';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
-import { HeaderLoginButtons } from '@/features/home/components/header-login-buttons';
-import { useAuthState, useAuthStore } from '../hooks/use-auth';
+import { useAuthState, useAuthStore, useSessionUser } from '../hooks/use-auth';
 import { AuthRouterBridge } from './auth-router-bridge';
 
 /** The dialogs (and Radix with them) load when one first opens, not with the landing page (issue 5). */
@@ -21,16 +20,22 @@ const SLOT_BUTTON =
  * way back to the migration dialog. The slot also hosts the auth dialogs and the auth store's navigations, because
  * it is inside the router on every page.
  */
-export function AuthSlot() {
+export function AuthSlot({
+  renderLoginButtons,
+}: {
+  /** The login buttons shown while logged out (the home feature's, composed in src/app). */
+  renderLoginButtons: (options: { revealOnScroll: boolean }) => ReactNode;
+}) {
   const store = useAuthStore();
   const state = useAuthState();
+  const { user } = useSessionUser();
   const { pathname } = useLocation();
   const isHome = pathname === ROUTES.home.path;
   return (
     <div data-testid="auth-slot" className="flex items-center gap-2">
       {store && state.status === 'loggedIn' ? (
         <>
-          {needsMigrationBind(state.user) ? (
+          {needsMigrationBind(user) ? (
             <button type="button" className={SLOT_BUTTON} onClick={() => store.openDialog('migrationTips')}>
               {/* The whole label fits beside the navigation and Logout from xl (spec 9); narrower, 'Bind'. */}
               <ShortLabel
@@ -44,7 +49,7 @@ export function AuthSlot() {
           </button>
         </>
       ) : store ? (
-        <HeaderLoginButtons revealOnScroll={isHome} />
+        renderLoginButtons({ revealOnScroll: isHome })
       ) : null}
       {store ? <AuthRouterBridge /> : null}
       {store && (state.dialog !== null || state.isWelcomeOpen) ? (

@@ -1,5 +1,8 @@
+import type { UserInfo } from '@ojo/api-contract/user';
+import { isFullUser } from '@ojo/domain/session/user';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { type AuthState, type AuthStore, INITIAL_AUTH_STATE } from '../stores/auth-store';
+import { useUser } from '../api/get-user';
+import { type AuthState, type AuthStatus, type AuthStore, INITIAL_AUTH_STATE } from '../stores/auth-store';
 
 /** The app's auth store; null where the auth feature is not mounted (e.g. a component rendered alone in a test). */
 export const AuthStoreContext = createContext<AuthStore | null>(null);
@@ -11,7 +14,7 @@ export function useAuthStore(): AuthStore | null {
 const noop = () => () => {};
 const initial = () => INITIAL_AUTH_STATE;
 
-/** The auth state; logged out when no store is mounted. */
+/** The auth state (session status and dialogs); logged out when no store is mounted. */
 export function useAuthState(): AuthState {
   const store = useAuthStore();
   return useSyncExternalStore(
@@ -19,4 +22,31 @@ export function useAuthState(): AuthState {
     store?.getState ?? initial,
     store?.getState ?? initial,
   );
+}
+
+export interface SessionUser {
+  status: AuthStatus;
+  jwt: string | null;
+  /** The session user; null while logged out and while it loads. */
+  user: UserInfo | null;
+  /** Full user of spec 4: jwt, not old type, osp_aa smart account. */
+  isFullUser: boolean;
+}
+
+/** The session status with the session user of the query cache. */
+export function sessionUserOf(state: AuthState, data: UserInfo | undefined): SessionUser {
+  const user = state.status === 'loggedIn' ? (data ?? null) : null;
+  return {
+    status: state.status,
+    jwt: state.jwt,
+    user,
+    isFullUser: isFullUser(user ? { ...user, jwt: state.jwt } : null),
+  };
+}
+
+/** The session user (`GET /customer` through TanStack Query), loaded while logged in. */
+export function useSessionUser(): SessionUser {
+  const state = useAuthState();
+  const query = useUser({ enabled: state.status === 'loggedIn' });
+  return sessionUserOf(state, query.data);
 }

@@ -2,53 +2,33 @@ import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
 import type { Address } from 'viem';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { sessionUserOf } from '../hooks/use-auth';
 import {
   account,
-  FakeBackend,
-  LOCATION,
-  LocalAccountProvider,
-  MemorySession,
+  createTestAuthStore,
+  type FakeBackend,
+  type LocalAccountProvider,
+  type MemorySession,
   NOW,
+  type TestAuth,
   tokenExpiringAt,
   user,
 } from '../testing/memory-auth';
-import { type AuthStore, createAuthStore, isFullUserState } from './auth-store';
+import type { AuthStore } from './auth-store';
 
+let auth: TestAuth;
 let backend: FakeBackend;
 let accountProvider: LocalAccountProvider;
 let session: MemorySession;
 let toasts: string[];
-let resets: number;
 let store: AuthStore;
 /** The page's clock; a test moves it on. */
 let clockMs: number;
 
-function makeStore() {
-  return createAuthStore({
-    api: backend,
-    accountProvider,
-    session,
-    location: LOCATION,
-    productName: 'OJO Arena',
-    chainId: 11124,
-    now: () => clockMs,
-    notifyError: (message) => toasts.push(message),
-    resetApp: () => {
-      resets += 1;
-    },
-    createProfilePath: '/create-profile',
-    homePath: '/',
-  });
-}
-
 beforeEach(() => {
-  backend = new FakeBackend();
-  accountProvider = new LocalAccountProvider();
-  session = new MemorySession();
-  toasts = [];
-  resets = 0;
   clockMs = NOW;
-  store = makeStore();
+  auth = createTestAuthStore({ now: () => clockMs });
+  ({ backend, accountProvider, session, toasts, store } = auth);
 });
 
 const invite = { referralCode: 'AB12CD', sourceType: 'web' as const };
@@ -68,7 +48,17 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     expect(backend.loginBodies[0]).toMatchObject({ smartAccountAddress: account.address, ...invite });
     expect(session.get('jwt')).toBe(store.getState().jwt);
     expect(session.get('idToken')).toMatch(/^ey/);
-    expect(isFullUserState(store.getState())).toBe(true);
+    expect(sessionUserOf(store.getState(), backend.user).isFullUser).toBe(true);
+    // Server data is the query cache's (get-user.ts): the store keeps session status and dialogs only.
+    expect(Object.keys(store.getState()).sort()).toEqual([
+      'dialog',
+      'isBinding',
+      'isWelcomeOpen',
+      'jwt',
+      'navigation',
+      'pendingWelcomeCreatedAt',
+      'status',
+    ]);
   });
 
   it('sends a player without a profile to Create profile and keeps the welcome for after it', async () => {
@@ -112,7 +102,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     expect(store.getState()).toMatchObject({ isWelcomeOpen: true, navigation: null });
 
     backend.created = NOW - 30_001;
-    const later = makeStore();
+    const later = auth.makeStore();
     await later.loginWithAccount(invite);
     expect(later.getState()).toMatchObject({ status: 'loggedIn', isWelcomeOpen: false, navigation: null });
   });
@@ -121,7 +111,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     backend.loginFailure = new ApiError({ kind: 'envelope', status: 200, code: '500', message: 'nope' });
     await store.loginWithAccount(invite);
     expect(toasts).toEqual([LOGIN_TEXT.authorizationFailed]);
-    expect(store.getState()).toMatchObject({ status: 'loggedOut', jwt: null, user: null });
+    expect(store.getState()).toMatchObject({ status: 'loggedOut', jwt: null });
     expect(session.values.size).toBe(0);
     expect(accountProvider.disconnects).toBe(1);
   });
@@ -184,10 +174,9 @@ describe('spec 4 Logout', () => {
     expect(backend.endedSessions).toEqual([{ jwt, idToken }]);
     expect(session.values.size).toBe(0);
     expect(accountProvider.disconnects).toBe(1);
-    expect(resets).toBe(1);
+    expect(auth.resets).toBe(1);
     expect(store.getState()).toMatchObject({
       status: 'loggedOut',
-      user: null,
       jwt: null,
       navigation: { to: '/', replace: false },
     });
@@ -207,7 +196,7 @@ describe('spec 4 session upkeep', () => {
     session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
     await store.initialize();
     expect(session.values.size).toBe(0);
-    expect(resets).toBe(1);
+    expect(auth.resets).toBe(1);
     expect(store.getState().status).toBe('loggedOut');
   });
 
@@ -216,9 +205,10 @@ describe('spec 4 session upkeep', () => {
     session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
     session.set('jwt', jwt);
     await store.initialize();
-    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt, user: backend.user });
+    expect(store.getState()).toMatchObject({ status: 'loggedIn', jwt });
+    expect(backend.calls).toEqual(['user']);
     expect(accountProvider.restored).toEqual([account.address]);
-    expect(resets).toBe(0);
+    expect(auth.resets).toBe(0);
   });
 
   it('renews only tokens with under 1200 s left', async () => {
@@ -256,12 +246,12 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     });
     expect(backend.calls).toEqual(['oauth:google:c0de', 'user']);
     expect(store.getState()).toMatchObject({ status: 'loggedIn', dialog: 'migrationTips' });
-    expect(isFullUserState(store.getState())).toBe(false);
+    expect(sessionUserOf(store.getState(), backend.user).isFullUser).toBe(false);
 
     await store.bindAccount();
     expect(backend.calls.slice(2)).toEqual(['nonce', 'verify', 'bind', 'user']);
     expect(store.getState().dialog).toBeNull();
-    expect(isFullUserState(store.getState())).toBe(true);
+    expect(sessionUserOf(store.getState(), backend.user).isFullUser).toBe(true);
     expect(session.get('idToken')).toBeDefined();
   });
 
@@ -358,7 +348,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
 
   it('the same on a fresh page load, before the stored session was read', () => {
     session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
-    const fresh = makeStore();
+    const fresh = auth.makeStore();
     fresh.failOauthLogin('no-pending-login');
     expect(toasts).toEqual([]);
     expect(session.get('jwt')).toBe(tokenExpiringAt(NOW / 1000 + 1000));

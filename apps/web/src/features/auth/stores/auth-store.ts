@@ -1,17 +1,22 @@
 import type { UserInfo } from '@ojo/api-contract/user';
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
 import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/session/login';
-import { isExpired, isNewlyCreated, shouldLogoutOnLoad, shouldRenew } from '@ojo/domain/session/token';
-import { isFullUser, needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
+import { isNewlyCreated, shouldLogoutOnLoad } from '@ojo/domain/session/token';
+import { needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
 import type { SessionKey } from '@/lib/session-storage';
 import { isPopupBlockedError, type LoginAccountProvider } from '../lib/login-account-provider';
+import { renewExpiringTokens } from '../session/token-upkeep';
 
 /**
  * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
  * store (read with useSyncExternalStore) because the handlers run from buttons all over the app and from session
  * upkeep outside React. Everything it talks to is passed in, so the app wires the real API client and the wallet
  * popup, and tests drive it the same way.
+ *
+ * It holds session status and dialogs only. Server data lives in TanStack Query: the session user is the query of
+ * `features/auth/api/get-user.ts`, which the app's `api.getUser` fills (the login decides from that answer where the
+ * player goes), readers take with `useSessionUser`, changes invalidate (`userKeys.all`) and logout clears.
  */
 
 export type AuthStatus = 'loggedOut' | 'loggingIn' | 'loggedIn';
@@ -27,7 +32,6 @@ export interface AuthNavigation {
 export interface AuthState {
   status: AuthStatus;
   jwt: string | null;
-  user: UserInfo | null;
   /** spec 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
   /**
@@ -68,6 +72,7 @@ export interface AuthApi {
     nonce: string;
   }): Promise<UserLoginResult>;
   bindSmartAccount(body: { idToken: string; smartAccountAddress: string }): Promise<void>;
+  /** Loads the session user afresh; the app loads it into the query cache, where every reader takes it. */
   getUser(): Promise<UserInfo>;
   /** Revokes the session of `jwt` and of the id token on the server (spec 4 Logout). */
   endSession(body: { jwt: string; idToken?: string }): Promise<void>;
@@ -100,7 +105,6 @@ export interface AuthStoreDeps {
 export const INITIAL_AUTH_STATE: AuthState = {
   status: 'loggedOut',
   jwt: null,
-  user: null,
   isWelcomeOpen: false,
   pendingWelcomeCreatedAt: null,
   dialog: null,
@@ -114,11 +118,6 @@ export class IncompleteLoginError extends Error {
     super('The login answer is missing its session token');
     this.name = 'IncompleteLoginError';
   }
-}
-
-/** Full user of spec 4: jwt, not old type, osp_aa smart account. */
-export function isFullUserState(state: AuthState): boolean {
-  return isFullUser(state.user ? { ...state.user, jwt: state.jwt } : null);
 }
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
@@ -169,7 +168,6 @@ export function createAuthStore(deps: AuthStoreDeps) {
     setState({
       status: 'loggedIn',
       jwt,
-      user,
       isWelcomeOpen: isNew && !isWelcomeLater,
       pendingWelcomeCreatedAt: isNew && isWelcomeLater ? createdAt : null,
       dialog: needsBind ? 'migrationTips' : null,
@@ -305,14 +303,6 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /** Reloads the user (after profile creation, a bind, ...). */
-    async refreshUser(): Promise<UserInfo | null> {
-      if (!state.jwt) return null;
-      const user = await deps.api.getUser();
-      setState({ user });
-      return user;
-    },
-
     /**
      * Profile created (spec 4 Profile creation): home with history replaced, and the welcome modal if the account
      * is still under 30 s old (spec 4: only an account created within the last 30 seconds is welcomed).
@@ -356,8 +346,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
     /**
      * spec 4 Logout: clears the id token, jwt, platform and task id; ends the identity session and disconnects the
-     * wallet; clears local and session storage; resets the user and invite state; navigates to /. After a 401 the
-     * server has ended the session already (`endSession: false`).
+     * wallet; clears local and session storage; resets the cached server data (the user with it) and the invite state;
+     * navigates to /. After a 401 the server has ended the session already (`endSession: false`).
      */
     async logout(options: { endSession?: boolean } = {}): Promise<void> {
       attempt += 1;
@@ -391,31 +381,22 @@ export function createAuthStore(deps: AuthStoreDeps) {
         if (current !== attempt) return;
         const address = smartAccountAddress(user);
         if (address) deps.accountProvider.restore(address as Address);
-        setState({ user, dialog: needsMigrationBind(user) ? 'migrationTips' : state.dialog });
+        if (needsMigrationBind(user)) setState({ dialog: 'migrationTips' });
       } catch {
         // A 401 logs out through the API client's unauthorized event; other failures keep the session.
       }
     },
 
     /** spec 4: 'When the page becomes visible again', renew tokens that expire in under 1200 seconds. */
-    async renewTokens(): Promise<void> {
-      const idToken = deps.session.get('idToken');
-      const jwt = deps.session.get('jwt');
-      const tasks: Promise<void>[] = [];
-      if (idToken && shouldRenew(idToken, now()) && !isExpired(idToken, now())) {
-        tasks.push(
-          deps.api.refreshIdToken(idToken).then((renewed) => deps.session.set('idToken', renewed.idToken)),
-        );
-      }
-      if (jwt && shouldRenew(jwt, now()) && !isExpired(jwt, now())) {
-        tasks.push(
-          deps.api.refreshSessionToken().then((renewed) => {
-            deps.session.set('jwt', renewed.sessionToken);
-            if (state.jwt) setState({ jwt: renewed.sessionToken });
-          }),
-        );
-      }
-      await Promise.allSettled(tasks);
+    renewTokens(): Promise<void> {
+      return renewExpiringTokens({
+        api: deps.api,
+        session: deps.session,
+        now: now(),
+        onSessionToken: (jwt) => {
+          if (state.jwt) setState({ jwt });
+        },
+      });
     },
   };
   return store;

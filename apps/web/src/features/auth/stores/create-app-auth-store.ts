@@ -2,11 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { env } from '@/config/env';
 import { AUTH_ROUTES, ROUTES } from '@/config/routes';
-import {
-  clearReferralSelection,
-  resetReferralSelectionCache,
-} from '@/features/referral/hooks/use-referral-selection';
+import { clearReferralSelection, resetReferralSelectionCache } from '@/lib/referral-selection';
 import { clearSession, getSessionValue, setSessionValue } from '@/lib/session-storage';
+import { userQueryOptions } from '../api/get-user';
 import type { LoginAccountProvider } from '../lib/login-account-provider';
 import { type AuthApi, createAuthStore } from './auth-store';
 
@@ -14,7 +12,7 @@ import { type AuthApi, createAuthStore } from './auth-store';
  * The API calls of the login, each loaded with its schema when first used: the landing page does not download
  * them (nor zod) before anyone clicks a login button.
  */
-const api: AuthApi = {
+const api: Omit<AuthApi, 'getUser'> = {
   getSiweNonce: async () => (await import('../api/get-siwe-nonce')).getSiweNonce(),
   verifySiwe: async (body) => (await import('../api/verify-siwe')).verifySiwe(body),
   refreshIdToken: async (idToken) => (await import('../api/refresh-id-token')).refreshIdToken(idToken),
@@ -22,7 +20,6 @@ const api: AuthApi = {
   loginUser: async (body) => (await import('../api/login-user')).loginUser(body),
   loginOauth: async (body) => (await import('../api/login-oauth')).loginOauth(body),
   bindSmartAccount: async (body) => (await import('../api/bind-smart-account')).bindSmartAccount(body),
-  getUser: async () => (await import('../api/get-user')).getUser(),
   endSession: async (body) => (await import('../api/end-session')).endSession(body),
 };
 
@@ -42,7 +39,8 @@ export function createAppAuthStore(options: {
   accountProvider: LoginAccountProvider;
 }) {
   return createAuthStore({
-    api,
+    // The login's user answer goes into the query cache, where every reader of the session user takes it.
+    api: { ...api, getUser: () => options.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }) },
     accountProvider: options.accountProvider,
     session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
     location: { host: window.location.host, origin: window.location.origin },

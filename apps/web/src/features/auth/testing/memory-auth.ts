@@ -1,11 +1,19 @@
 import type { UserInfo } from '@ojo/api-contract/user';
+import { QueryClient } from '@tanstack/react-query';
 import { type Address, type Hex, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import type { ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 import type { SessionKey } from '@/lib/session-storage';
 import type { LoginAccountProvider } from '../lib/login-account-provider';
-import type { AuthApi } from '../stores/auth-store';
+import {
+  type AuthApi,
+  type AuthStore,
+  type AuthStoreDeps,
+  createAuthStore,
+  type SessionValues,
+} from '../stores/auth-store';
 import { PopupBlockedError } from '../wallet/account-provider';
 
 /**
@@ -34,6 +42,7 @@ export function user(overrides: Partial<UserInfo> = {}): UserInfo {
     abstractAddress: { osp_aa: { address: account.address } },
     addressAll: [],
     connectAddress: {},
+    linkedWallets: {},
     created: NOW,
     ...overrides,
   };
@@ -107,15 +116,31 @@ export class FakeBackend implements AuthApi {
       abstractAddress: { osp_aa: { address: body.smartAccountAddress } },
     };
   }
+  /** The query cache the app's components read the session user from; the user then loads into it, as in the app. */
+  cache: QueryClient | null = null;
   async getUser() {
-    this.calls.push('user');
-    return this.user;
+    const load = async () => {
+      this.calls.push('user');
+      return this.user;
+    };
+    if (!this.cache) return load();
+    return this.cache.fetchQuery({ queryKey: userKeys.current(), queryFn: load, staleTime: 0 });
   }
   endedSessions: { jwt: string; idToken?: string }[] = [];
   async endSession(body: { jwt: string; idToken?: string }) {
     this.calls.push('endSession');
     this.endedSessions.push(body);
   }
+}
+
+/**
+ * A query client for components under test: what the fake backend loaded stays fresh, so no hook fetches it again
+ * from the network.
+ */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
 }
 
 /** A wallet that really signs (EIP-191) with a local key; `blocked` acts as a pop-up blocker. */
@@ -151,4 +176,62 @@ export class MemorySession {
   get = (key: SessionKey) => this.values.get(key);
   set = (key: SessionKey, value: string) => void this.values.set(key, value);
   clear = () => this.values.clear();
+}
+
+/** What createTestAuthStore builds: the store, its in-memory neighbours, and what it reported. */
+export interface TestAuth<S extends SessionValues = MemorySession> {
+  store: AuthStore;
+  backend: FakeBackend;
+  accountProvider: LocalAccountProvider;
+  session: S;
+  /** The error toasts shown, in order. */
+  toasts: string[];
+  /** How many times the app was reset. */
+  resets: number;
+  /** Another store on the same backend, wallet, session and counters (a second page load). */
+  makeStore(): AuthStore;
+}
+
+/**
+ * An auth store for unit tests on an in-memory backend, a local wallet and a memory session, as the app wires it
+ * (OJO Arena on chain 11124, at LOCATION, at time NOW). `cache` loads the user into a test query client, as the
+ * components read it; any dependency can be overridden.
+ */
+export function createTestAuthStore<S extends SessionValues = MemorySession>(
+  overrides: Partial<Omit<AuthStoreDeps, 'api' | 'accountProvider' | 'session'>> & {
+    backend?: FakeBackend;
+    accountProvider?: LocalAccountProvider;
+    session?: S;
+    cache?: boolean;
+  } = {},
+): TestAuth<S> {
+  const {
+    backend = new FakeBackend(),
+    accountProvider = new LocalAccountProvider(),
+    cache,
+    session: given,
+    ...deps
+  } = overrides;
+  if (cache) backend.cache = testQueryClient();
+  const session = (given ?? new MemorySession()) as S;
+  const makeStore = () =>
+    createAuthStore({
+      api: backend,
+      accountProvider,
+      location: LOCATION,
+      productName: 'OJO Arena',
+      chainId: 11124,
+      now: () => NOW,
+      notifyError: (message) => auth.toasts.push(message),
+      resetApp: () => {
+        auth.resets += 1;
+      },
+      createProfilePath: '/create-profile',
+      homePath: '/',
+      ...deps,
+      session,
+    });
+  const harness = { backend, accountProvider, session, toasts: [] as string[], resets: 0, makeStore };
+  const auth: TestAuth<S> = Object.assign(harness, { store: makeStore() });
+  return auth;
 }

@@ -75,6 +75,10 @@ export interface AccountProviderOptions {
   closedPollMs?: number;
   /** Accounts known to be connected (e.g. restored from the session by the login feature). */
   initialAccounts?: readonly Address[];
+  /** The popup's path and query on the wallet origin; `/popup` (the smart accounts) by default. */
+  popupPath?: string;
+  /** The popup window's name; one per mode, so the two modes never share a window. */
+  windowName?: string;
 }
 
 export interface AccountProvider {
@@ -170,7 +174,11 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
       return;
     }
     forgetPopup();
-    const opened = win.open(`${walletOrigin}/popup`, POPUP_WINDOW_NAME, POPUP_FEATURES);
+    const opened = win.open(
+      `${walletOrigin}${options.popupPath ?? '/popup'}`,
+      options.windowName ?? POPUP_WINDOW_NAME,
+      POPUP_FEATURES,
+    );
     if (!opened) throw new PopupBlockedError();
     popup = opened;
     closedTimer = setInterval(() => {

@@ -1,6 +1,6 @@
 import { isHeaderLoginVisible } from '@ojo/domain/constants';
+import { useHomeLoginActions } from '@/lib/login-actions';
 import { useScrollCondition } from '../hooks/use-scrolled-past';
-import { useHomeLoginActions } from './home-login-actions';
 import { ProviderLoginButton } from './login-buttons';
 
 /**

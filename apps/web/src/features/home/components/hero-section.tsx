@@ -1,17 +1,22 @@
 import { isHeroCarSlid } from '@ojo/domain/constants';
 import { HOME_TEXT } from '@ojo/domain/messages';
+import type { ReactNode } from 'react';
 import { env } from '@/config/env';
-import { ReferralCodeField } from '@/features/referral/components/referral-code-field';
+import { useHomeLoginActions } from '@/lib/login-actions';
 import { HERO_CAR_SRC } from '../hero-image';
 import { useScrollCondition } from '../hooks/use-scrolled-past';
-import { useHomeLoginActions } from './home-login-actions';
 import { OldUserLoginButtons, RecommendedLogin } from './login-buttons';
 import { SnapSection } from './snap-section';
 
-interface HeroSectionProps {
-  /** Referral entry (spec 2 Home): the inviteCode and sourceType of the page's query. */
+/** Referral entry (spec 2 Home): the inviteCode and sourceType of the page's query. */
+export interface ReferralEntry {
   entryCode: string | null;
   entrySourceType: string | null;
+}
+
+interface HeroSectionProps extends ReferralEntry {
+  /** The invite code field (the referral feature's, composed in src/app). */
+  renderReferralField?: (entry: ReferralEntry) => ReactNode;
 }
 
 /** The title with the product name picked out; the whole text stays the spec's 'Welcome to <product name>'. */
@@ -31,7 +36,7 @@ function WelcomeTitle() {
   );
 }
 
-export function HeroSection({ entryCode, entrySourceType }: HeroSectionProps) {
+export function HeroSection({ entryCode, entrySourceType, renderReferralField }: HeroSectionProps) {
   const { isFullUser } = useHomeLoginActions();
   const isCarSlid = useScrollCondition(isHeroCarSlid);
   return (
@@ -51,7 +56,7 @@ export function HeroSection({ entryCode, entrySourceType }: HeroSectionProps) {
           {isFullUser ? null : (
             <div className="flex w-full flex-col items-start gap-5 rounded-3xl border border-white/10 bg-arena-900/60 p-5 backdrop-blur sm:w-auto sm:p-6">
               <RecommendedLogin />
-              <ReferralCodeField entryCode={entryCode} entrySourceType={entrySourceType} />
+              {renderReferralField?.({ entryCode, entrySourceType })}
               <div className="h-px w-full bg-white/10" />
               <OldUserLoginButtons />
             </div>

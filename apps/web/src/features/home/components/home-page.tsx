@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { env } from '@/config/env';
 import { useIsLargeScreen } from '@/hooks/use-is-large-screen';
@@ -6,7 +6,7 @@ import { useSectionSnap } from '../hooks/use-section-snap';
 import { BackersStrip } from './backers-strip';
 import { BadgeShowcaseSection } from './badge-showcase-section';
 import { GameVideoSection } from './game-video-section';
-import { HeroSection } from './hero-section';
+import { HeroSection, type ReferralEntry } from './hero-section';
 import { IntroCardsSection } from './intro-cards-section';
 import { SnapSection } from './snap-section';
 
@@ -15,7 +15,11 @@ import { SnapSection } from './snap-section';
  * full-screen snapping sections on desktop and a plain scrolling page on mobile. `?inviteCode=...&sourceType=web`
  * makes it a referral entry.
  */
-export function HomePage() {
+export function HomePage({
+  renderReferralField,
+}: {
+  renderReferralField?: (entry: ReferralEntry) => ReactNode;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const isLargeScreen = useIsLargeScreen();
   useSectionSnap(containerRef, { enabled: isLargeScreen });
@@ -24,7 +28,11 @@ export function HomePage() {
   return (
     <div ref={containerRef} className="flex w-full flex-col">
       <title>{env.productName}</title>
-      <HeroSection entryCode={search.get('inviteCode')} entrySourceType={search.get('sourceType')} />
+      <HeroSection
+        entryCode={search.get('inviteCode')}
+        entrySourceType={search.get('sourceType')}
+        renderReferralField={renderReferralField}
+      />
       <IntroCardsSection />
       <BadgeShowcaseSection />
       <GameVideoSection />

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { Toaster } from '@/components/ui/toaster';
 import { env } from '@/config/env';
-import { clearReferralSelection, selectReferral } from '@/features/referral/hooks/use-referral-selection';
+import { type HomeLoginActions, HomeLoginActionsProvider } from '@/lib/login-actions';
+import { clearReferralSelection, selectReferral } from '@/lib/referral-selection';
 import { HeaderLoginButtons } from './header-login-buttons';
 import { HeroSection } from './hero-section';
-import { type HomeLoginActions, HomeLoginActionsProvider } from './home-login-actions';
 
 function renderWith(ui: ReactNode, actions?: HomeLoginActions) {
   const client = new QueryClient();

@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { ArrowRightIcon, StarIcon } from '@/components/ui/icons';
 import { ShortLabel } from '@/components/ui/short-label';
 import { env } from '@/config/env';
-import { getLoginReferralFields } from '@/features/referral/hooks/use-referral-selection';
-import { useHomeLoginActions } from './home-login-actions';
+import { useHomeLoginActions } from '@/lib/login-actions';
+import { getLoginReferralFields } from '@/lib/referral-selection';
 
 const OLD_USER_PROVIDERS: ReadonlyArray<{ provider: LoginProvider; label: string }> = [
   { provider: 'twitter', label: 'Twitter' },

@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons';
-import { CHECK_IN_ROUTE } from '@/config/routes';
+import { CHECK_IN_ROUTE, ROUTES } from '@/config/routes';
 import { LedgerList } from './ledger-list';
 
 interface AccountMenuProps {
@@ -72,6 +72,22 @@ export function AccountMenu({ info, isOpen, onOpenChange }: AccountMenuProps) {
           >
             Daily check-in
           </Link>
+          <div className="grid grid-cols-2 gap-2">
+            <Link
+              to={ROUTES.coin.path}
+              onClick={() => onOpenChange(false)}
+              className="inline-flex items-center justify-center rounded-2xl border border-lime/50 px-4 py-2.5 text-sm font-black uppercase tracking-wide text-lime"
+            >
+              Buy OJO
+            </Link>
+            <Link
+              to={ROUTES.redeem.path}
+              onClick={() => onOpenChange(false)}
+              className="inline-flex items-center justify-center rounded-2xl border border-cyan/50 px-4 py-2.5 text-sm font-black uppercase tracking-wide text-cyan"
+            >
+              Redeem
+            </Link>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

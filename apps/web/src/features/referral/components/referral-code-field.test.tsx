@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearReferralSelection, getReferralSelection } from '../hooks/use-referral-selection';
+import { clearReferralSelection, getReferralSelection } from '@/lib/referral-selection';
 import { ReferralCodeField } from './referral-code-field';
 
 /** The customer host's answer to GET /customer/invite/code/check, shaped by the shared contract. */

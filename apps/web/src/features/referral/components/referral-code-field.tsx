@@ -3,12 +3,8 @@ import { filterReferralCodeInput, isValidReferralCode } from '@ojo/domain/referr
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
+import { clearReferralSelection, selectReferral, useReferralSelection } from '@/lib/referral-selection';
 import { useCheckReferralCode } from '../api/check-referral-code';
-import {
-  clearReferralSelection,
-  selectReferral,
-  useReferralSelection,
-} from '../hooks/use-referral-selection';
 
 type Status = 'idle' | 'invalid' | 'applied';
 

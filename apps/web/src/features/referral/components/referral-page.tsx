@@ -5,8 +5,8 @@ import { CookingIcon } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
+import { useHasSession } from '@/lib/use-has-session';
 import { referredCount, useReferralInfo } from '../api/get-referral-info';
-import { useHasSession } from '../hooks/use-has-session';
 import { CopyField } from './copy-field';
 import { ShareToXLink } from './share-to-x-link';
 

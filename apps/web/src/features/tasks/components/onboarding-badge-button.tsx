@@ -1,22 +1,33 @@
-import { BADGE_TEXT } from '@ojo/domain/messages';
+import { onboardingBadgeButton } from '@ojo/domain/badges/asset-badge';
+import type { BadgeStatus } from '@ojo/domain/enums';
+
+export interface OnboardingBadgeButtonProps {
+  status: BadgeStatus;
+  isClaiming: boolean;
+  onClaim: () => void;
+}
 
 /**
  * spec 4 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed' after
- * the claim.' Badges are not minted yet, so nothing is claimable: the button is disabled and says why.
+ * the claim.' The app composes it with the badge feature's claim.
  */
-export function OnboardingBadgeButton() {
+export function OnboardingBadgeButton({ status, isClaiming, onClaim }: OnboardingBadgeButtonProps) {
+  const button = onboardingBadgeButton(status);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-gold/30 bg-gold/10 px-5 py-4">
       <button
         type="button"
-        disabled
-        aria-describedby="onboarding-badge-note"
-        className="rounded-xl bg-gold/30 px-4 py-2 text-sm font-black text-white/70 disabled:cursor-not-allowed"
+        disabled={!button.enabled || isClaiming}
+        onClick={onClaim}
+        data-testid="onboarding-badge-button"
+        data-status={status}
+        className="rounded-xl bg-gold px-4 py-2 text-sm font-black text-arena-950 disabled:cursor-not-allowed disabled:bg-gold/30 disabled:text-white/70"
       >
-        {BADGE_TEXT.onboardingClaim}
+        {button.label}
       </button>
-      <p id="onboarding-badge-note" className="min-w-0 flex-1 basis-56 text-sm text-gold">
-        Badges arrive soon: the onboarding badge becomes claimable here once they do.
+      <p className="min-w-0 flex-1 basis-56 text-sm text-gold">
+        Sign in and create your on-chain profile to earn the onboarding badge, minted on chain with no gas to
+        pay.
       </p>
     </div>
   );

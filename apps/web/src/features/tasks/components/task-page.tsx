@@ -10,7 +10,6 @@ import { ROUTES } from '@/config/routes';
 import { useTasks } from '../api/get-tasks';
 import { useResumeTask } from '../hooks/use-resume-task';
 import { type TaskActionTarget, useTaskActions } from '../hooks/use-task-actions';
-import { OnboardingBadgeButton } from './onboarding-badge-button';
 import { TaskCard } from './task-card';
 
 const cardClass = 'rounded-3xl border border-white/10 bg-arena-900/70 p-6';
@@ -75,12 +74,14 @@ export interface TaskPageProps {
   hasSession: boolean;
   /** Refreshes what other features own after a task is done (member info, points). */
   onTaskDone: () => void;
+  /** The onboarding badge button with the badge feature's claim, composed by the app (spec 2, spec 4 Tasks). */
+  onboardingBadge?: ReactNode;
   /** The introduction and backers sections, composed by the app (spec 2 Task page). */
   children?: ReactNode;
 }
 
 /** The task page (spec 2): 'Start Earning' and the task list, the onboarding badge button, then the sections. */
-export function TaskPage({ hasSession, onTaskDone, children }: TaskPageProps) {
+export function TaskPage({ hasSession, onTaskDone, onboardingBadge, children }: TaskPageProps) {
   return (
     <>
       <Page
@@ -102,7 +103,7 @@ export function TaskPage({ hasSession, onTaskDone, children }: TaskPageProps) {
               </Link>
             </div>
           )}
-          <OnboardingBadgeButton />
+          {hasSession ? onboardingBadge : null}
         </div>
       </Page>
       {children}

@@ -1,22 +1,13 @@
 import { type TaskItem, taskVerifyResultSchema } from '@ojo/api-contract/tasks';
 import { TASK_TEXT } from '@ojo/domain/messages';
 import { type TaskVerifyErrorAction, taskVerifyErrorAction } from '@ojo/domain/tasks/task';
+import { taskPlatformName } from '@ojo/domain/tasks/task-domain';
+import { env } from '@/config/env';
 import { isApiError } from '@/lib/api-client';
 
-/** The platform a task's texts name (spec 8 '{platform}'), when the answer did not say. */
+/** The platform a task's texts name (spec 8 '{platform}'), when the answer did not say (the API's own function). */
 export function platformOfDomain(domain: string): string {
-  switch (domain) {
-    case 'twitter':
-      return 'Twitter';
-    case 'telegram':
-      return 'Telegram';
-    case 'discord':
-      return 'Discord';
-    case 'wallet':
-      return 'the wallet';
-    default:
-      return 'OJO Arena';
-  }
+  return taskPlatformName(domain, env.productName);
 }
 
 export interface TaskErrorOutcome {

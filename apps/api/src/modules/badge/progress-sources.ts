@@ -1,0 +1,153 @@
+import { partnerNFTAbi, partnerTokenAbi } from '@ojo/contracts/generated/abis';
+import { type Database, queryRows } from '@ojo/db/client';
+import type { Badge } from '@ojo/db/schema/badges';
+import { referrals } from '@ojo/db/schema/referrals';
+import { taskCompletions, tasks } from '@ojo/db/schema/tasks';
+import { userAddresses } from '@ojo/db/schema/user-addresses';
+import { and, count, countDistinct, eq, inArray, isNotNull, sql } from '@ojo/db/sql';
+import type { Address, PublicClient } from 'viem';
+import { getCheckInStatus } from '../check-in/get-check-in-status';
+
+/** What a player has done towards one badge: the value its condition is measured against. */
+export type ProgressValue = number;
+
+/** Dash rounds of a player (played, or won). Pluggable: a source of the game's rounds, or none (always 0). */
+export type DashRoundsSource = (userId: string, options: { won: boolean }) => Promise<number>;
+
+export const NO_DASH_ROUNDS: DashRoundsSource = async () => 0;
+
+/**
+ * Dash rounds from the game's bets: a round counts as played once it settled (not void) with an active bet of the
+ * player, as won when one of those bets was on a winning track (the round's outcome, as the game's returnedOf reads it).
+ */
+export function dashRoundsFromGameBets(db: Database): DashRoundsSource {
+  return async (userId, { won }) => {
+    const [row] = await queryRows<{ rounds: string }>(
+      db,
+      sql`select count(distinct b.round_id)::text as rounds
+          from game_bets b join game_rounds r on r.id = b.round_id
+          where b.user_id = ${userId} and b.status = 'active' and r.settled_at is not null
+            and coalesce(r.state->'outcome'->>'kind', '') <> 'void'
+            ${won ? sql`and jsonb_exists(r.state->'outcome'->'winners', b.track)` : sql``}`,
+    );
+    return Number(row?.rounds ?? 0);
+  };
+}
+
+export interface ProgressDeps {
+  db: Database;
+  publicClient: PublicClient;
+  /** PartnerNFT and PartnerToken addresses (undefined: no asset badges on this chain). */
+  partnerAssets: () => { nft: Address; token: Address } | undefined;
+  dashRounds: DashRoundsSource;
+  now: () => number;
+}
+
+export interface PlayerRef {
+  id: string;
+  smartAccountAddress: string | null;
+}
+
+/**
+ * Reads the progress of every badge source a set of badges needs, once per source, for one player. Asset balances
+ * are read from the chain: the partner NFT's for the smart account and the wallet linked for partner NFTs, the
+ * partner token's for the smart account and the wallet linked for the partner token.
+ */
+export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
+  const cache = new Map<string, Promise<number>>();
+  const once = (key: string, read: () => Promise<number>) => {
+    let value = cache.get(key);
+    if (!value) {
+      value = read();
+      cache.set(key, value);
+    }
+    return value;
+  };
+
+  /** The smart account and the wallet linked for that asset (spec 2: one for the NFTs, one for the token). */
+  const walletsFor = async (asset: 'nft' | 'token'): Promise<Address[]> => {
+    const linked = await deps.db
+      .select({ address: userAddresses.address })
+      .from(userAddresses)
+      .where(
+        and(
+          eq(userAddresses.userId, player.id),
+          eq(userAddresses.chainType, 'EVM'),
+          eq(userAddresses.isConnected, true),
+          eq(userAddresses.linkKind, asset === 'nft' ? 'partner_nft' : 'partner_token'),
+        ),
+      );
+    const all = [player.smartAccountAddress, ...linked.map((row) => row.address)].filter(
+      (address): address is string => Boolean(address),
+    );
+    return [...new Set(all.map((address) => address.toLowerCase()))] as Address[];
+  };
+
+  const assetHeld = (asset: 'nft' | 'token') =>
+    once(`asset:${asset}`, async () => {
+      const contracts = deps.partnerAssets();
+      if (!contracts) return 0;
+      const held = await Promise.all(
+        (await walletsFor(asset)).map((address) =>
+          deps.publicClient.readContract({
+            address: asset === 'nft' ? contracts.nft : contracts.token,
+            abi: asset === 'nft' ? partnerNFTAbi : partnerTokenAbi,
+            functionName: 'balanceOf',
+            args: [address],
+          }),
+        ),
+      );
+      return held.some((balance) => balance > 0n) ? 1 : 0;
+    });
+
+  return async function progressOf(badge: Badge): Promise<ProgressValue> {
+    const rule = badge.rule as { taskCodes?: string[]; assets?: ('nft' | 'token')[]; won?: boolean };
+    switch (badge.progressSource) {
+      case 'tasks': {
+        const codes = rule.taskCodes ?? [];
+        if (codes.length === 0) return 0;
+        return once(`tasks:${codes.join(',')}`, async () => {
+          const [row] = await deps.db
+            .select({ done: countDistinct(taskCompletions.taskId) })
+            .from(taskCompletions)
+            .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
+            .where(
+              and(
+                eq(taskCompletions.userId, player.id),
+                inArray(tasks.code, codes),
+                isNotNull(taskCompletions.completedAt),
+              ),
+            );
+          return Number(row?.done ?? 0);
+        });
+      }
+      case 'check_in_streak':
+        return once(
+          'check_in',
+          async () => (await getCheckInStatus(deps.db, player.id, deps.now())).checkInDays,
+        );
+      case 'referrals':
+        return once('referrals', async () => {
+          const [row] = await deps.db
+            .select({ total: count() })
+            .from(referrals)
+            .where(and(eq(referrals.referrerId, player.id), isNotNull(referrals.countedAt)));
+          return Number(row?.total ?? 0);
+        });
+      case 'dash_rounds':
+        return once(`dash:${rule.won === true}`, () =>
+          deps.dashRounds(player.id, { won: rule.won === true }),
+        );
+      case 'partner_assets': {
+        const assets = rule.assets ?? [];
+        const held = await Promise.all(assets.map((asset) => assetHeld(asset)));
+        return held.reduce((sum, value) => sum + value, 0);
+      }
+      // Splash has not arrived: its series stay at 0 until a Splash results source exists (README, Badges).
+      case 'splash':
+      // Hood badges are given by an operator (a badge_claims row); they have no activity to measure.
+      case 'operator':
+        return 0;
+    }
+  };
+}

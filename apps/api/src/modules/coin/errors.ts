@@ -1,0 +1,70 @@
+import { transportErrorCodes } from '@ojo/api-contract/envelope';
+import { ERROR_CODES } from '@ojo/domain/error-codes';
+import { BUY_OJO_TEXT, REDEEM_TEXT } from '@ojo/domain/messages';
+import { AppError } from '../../lib/errors';
+
+/** The coin module's errors: code, msgKey, HTTP status and text, in one place. */
+export const coinErrors = {
+  /** No current ETH price: nothing is quoted or paid at a stale price. */
+  priceUnavailable: () =>
+    new AppError(
+      503,
+      'COIN_PRICE_UNAVAILABLE',
+      'coin.price.unavailable',
+      'The ETH price is not available now',
+    ),
+  smartAccountRequired: () =>
+    new AppError(
+      403,
+      'SMART_ACCOUNT_REQUIRED',
+      'wallet.smart.account.required',
+      'Bind a smart account first',
+    ),
+  /** Buying less than minQty or a quantity that is not whole (spec 5 Buy OJO amount). */
+  belowMinimum: (min: bigint) =>
+    new AppError(
+      400,
+      transportErrorCodes.badRequest,
+      'coin.order.below.min',
+      BUY_OJO_TEXT.minimumAmount(min),
+    ),
+  /** More unpaid, unexpired orders than COIN_MAX_OPEN_ORDERS (nothing created). */
+  tooManyOpenOrders: () =>
+    new AppError(
+      422,
+      'COIN_TOO_MANY_OPEN_ORDERS',
+      'coin.order.too.many.open',
+      'Too many unpaid orders: pay one or wait for it to expire',
+    ),
+  unknownPackage: () => AppError.notFound('There is no such package'),
+  /** No receipt address configured and no treasury to default to. */
+  notConfigured: () =>
+    new AppError(
+      503,
+      transportErrorCodes.serviceUnavailable,
+      'coin.not.configured',
+      'Buying OJO is not available',
+    ),
+  /** spec 5 Redeem system errors and input errors (422: nothing changed). */
+  withdrawBelowMin: (min: bigint) =>
+    new AppError(422, 'WITHDRAW_BELOW_MIN', 'coin.withdraw.below.min', REDEEM_TEXT.minRedeem(min)),
+  withdrawDailyReached: () =>
+    new AppError(422, 'WITHDRAW_DAILY_REACHED', 'coin.withdraw.daily.reached', REDEEM_TEXT.maxReachedToday),
+  withdrawTradeLimit: (n: bigint) =>
+    new AppError(422, 'WITHDRAW_TRADE_LIMIT', 'coin.withdraw.trade.limit', REDEEM_TEXT.requireTotalBet(n)),
+  withdrawBalance: () =>
+    new AppError(
+      422,
+      'WITHDRAW_INSUFFICIENT_BALANCE',
+      'coin.withdraw.balance',
+      REDEEM_TEXT.insufficientBalance,
+    ),
+  withdrawTooSmall: () =>
+    new AppError(422, 'WITHDRAW_TOO_SMALL', 'coin.withdraw.too.small', 'The amount is worth less than 1 wei'),
+  /** spec 8 'Cancel redeem, code 1109'. */
+  withdrawNotFound: () =>
+    new AppError(404, ERROR_CODES.ORDER_NOT_FOUND, 'coin.withdraw.not.found', REDEEM_TEXT.orderNotFound),
+  /** Already being paid, paid, failed or cancelled: spec 8 'other failure'. */
+  withdrawNotCancellable: () =>
+    new AppError(409, '1110', 'coin.withdraw.not.cancellable', REDEEM_TEXT.cancelFailed),
+} as const;

@@ -1,0 +1,37 @@
+import type { WithdrawInfoDto } from '@ojo/api-contract/coin';
+import type { Database } from '@ojo/db/client';
+import type { AcceptSession, OpenSessionValues } from '@ojo/db/open-session';
+import type { AppConfig } from '../../config/env';
+import type { PriceSource } from '../prices/price-source';
+import { ojoPerEth } from './coin-price';
+import { coinErrors } from './errors';
+import { readSessionWithdrawState } from './withdraw-state';
+
+/**
+ * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
+ * read with the session check in one statement (`accept` takes the session row first).
+ */
+export async function getWithdrawInfo(
+  db: Database,
+  config: AppConfig,
+  prices: PriceSource,
+  session: OpenSessionValues,
+  accept: AcceptSession,
+): Promise<WithdrawInfoDto> {
+  const state = await readSessionWithdrawState(db, session, accept);
+  const price = ojoPerEth(prices, session.now.getTime());
+  if (!price) throw coinErrors.priceUnavailable();
+  const rules = config.coin.withdraw;
+  return {
+    conditions: {
+      minAmountCheck: { require: rules.minAmount.toString() },
+      dailyAmountCheck: { require: rules.dailyAmount.toString(), achieved: state.redeemedToday.toString() },
+      dailyCountCheck: { require: String(rules.dailyCount), achieved: String(state.redeemsToday) },
+      tradeLimit: { require: rules.tradeLimit.toString(), achieved: state.totalBet.toString() },
+    },
+    trial: rules.trial.toString(),
+    fixedLeft: rules.fixedLeft.toString(),
+    balance: (state.balance > 0n ? state.balance : 0n).toString(),
+    price: price.price,
+  };
+}

@@ -1,0 +1,127 @@
+import type { WithdrawItem } from '@ojo/api-contract/coin';
+import type { Database, Transaction } from '@ojo/db/client';
+import { queryRows } from '@ojo/db/client';
+import {
+  type AcceptSession,
+  type OpenSessionValues,
+  openSessionCondition,
+  sessionUserColumns,
+  sessionUserJoin,
+} from '@ojo/db/open-session';
+import { preparedQuery } from '@ojo/db/prepared';
+import { type CoinWithdraw, coinWithdraws } from '@ojo/db/schema/coin';
+import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
+import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import { sessions } from '@ojo/db/schema/sessions';
+import { users } from '@ojo/db/schema/users';
+import { sql } from '@ojo/db/sql';
+import type { WithdrawState } from '@ojo/domain/coin/withdraw-limits';
+import { BALANCE_ASSET } from '@ojo/domain/constants';
+import { fromBaseUnits } from '@ojo/domain/format/decimal';
+
+/** Ledger reasons of OJO stakes in the game (placed, changed, withdrawn during betting): their net is the total bet. */
+const BET_REASON_PREFIX = 'game.dash.bet';
+
+/** Start of the UTC day of `nowMs`: the daily limits count from here. */
+export function utcDayStart(nowMs: number): Date {
+  const day = new Date(nowMs);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+}
+
+/**
+ * What the limits look at, read in the caller's transaction: the OJO balance, today's redemptions that kept their
+ * OJO (PENDING and FINISHED), and the total bet: the net OJO the player staked in the game (ledger reasons `game.dash.bet*`).
+ */
+export async function readWithdrawState(
+  db: Database | Transaction,
+  userId: string,
+  nowMs: number,
+): Promise<WithdrawState> {
+  // One statement: the balance row, today's redemptions and the total bet (the limits read them together).
+  const [row] = await queryRows<{ balance: string; amount: string; count: number; bets: string }>(
+    db,
+    sql`select
+      coalesce((select ${ledgerBalances.balance} from ${ledgerBalances}
+        where ${ledgerBalances.userId} = ${userId} and ${ledgerBalances.asset} = 'OJO'), 0)::text as balance,
+      coalesce((select sum(${coinWithdraws.amount}) from ${coinWithdraws}
+        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+          and ${coinWithdraws.createdAt} >= ${utcDayStart(nowMs).toISOString()}::timestamptz), 0)::text as amount,
+      (select count(*) from ${coinWithdraws}
+        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+          and ${coinWithdraws.createdAt} >= ${utcDayStart(nowMs).toISOString()}::timestamptz)::int as count,
+      greatest(coalesce((select -sum(${ledgerEntries.amount}) from ${ledgerEntries}
+        where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.asset} = 'OJO'
+          and ${ledgerEntries.reason} like ${`${BET_REASON_PREFIX}%`}), 0), 0)::text as bets`,
+  );
+  const balance = BigInt(row?.balance ?? '0');
+  const today = { amount: row?.amount ?? '0', count: Number(row?.count ?? 0) };
+  const bets = { total: row?.bets ?? '0' };
+  return {
+    balance,
+    redeemedToday: BigInt(today?.amount ?? '0'),
+    redeemsToday: Number(today?.count ?? 0),
+    totalBet: BigInt(bets?.total ?? '0'),
+  };
+}
+
+/**
+ * `readWithdrawState` of the caller with the session check in the same statement (GET /coin/withdraw/info is a hot
+ * read): the caller's open session and user, and the same four figures for the session's user since the placeholder
+ * `dayStart`. No row when the session is not open.
+ */
+const selectSessionWithdrawState = preparedQuery('session_withdraw_state', (db, name) => {
+  const since = sql`${sql.placeholder('dayStart')}::timestamptz`;
+  return db
+    .select({
+      ...sessionUserColumns,
+      balance: sql<string>`coalesce((select ${ledgerBalances.balance} from ${ledgerBalances}
+        where ${ledgerBalances.userId} = ${sessions.userId} and ${ledgerBalances.asset} = 'OJO'), 0)::text`,
+      amount: sql<string>`coalesce((select sum(${coinWithdraws.amount}) from ${coinWithdraws}
+        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+          and ${coinWithdraws.createdAt} >= ${since}), 0)::text`,
+      count: sql<number>`(select count(*) from ${coinWithdraws}
+        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+          and ${coinWithdraws.createdAt} >= ${since})::int`,
+      bets: sql<string>`greatest(coalesce((select -sum(${ledgerEntries.amount}) from ${ledgerEntries}
+        where ${ledgerEntries.userId} = ${sessions.userId} and ${ledgerEntries.asset} = 'OJO'
+          and ${ledgerEntries.reason} like ${`${BET_REASON_PREFIX}%`}), 0), 0)::text`,
+    })
+    .from(sessions)
+    .innerJoin(users, sessionUserJoin)
+    .where(openSessionCondition())
+    .prepare(name);
+});
+
+/**
+ * The caller's `readWithdrawState` at the session's now, in one statement with the session check: `accept` takes the
+ * session row (and refuses an ended session) first.
+ */
+export async function readSessionWithdrawState(
+  db: Database,
+  session: OpenSessionValues,
+  accept: AcceptSession,
+): Promise<WithdrawState> {
+  const [row] = await selectSessionWithdrawState(db, {
+    ...session,
+    dayStart: utcDayStart(session.now.getTime()).toISOString(),
+  });
+  accept(row);
+  return {
+    balance: BigInt(row?.balance ?? '0'),
+    redeemedToday: BigInt(row?.amount ?? '0'),
+    redeemsToday: Number(row?.count ?? 0),
+    totalBet: BigInt(row?.bets ?? '0'),
+  };
+}
+
+export function toWithdrawItem(row: CoinWithdraw): WithdrawItem {
+  return {
+    id: row.id.toString(),
+    amount: row.amount.toString(),
+    ethAmount: fromBaseUnits(row.payoutWei, BALANCE_ASSET.decimals),
+    status: row.status,
+    txHash: row.txHash as `0x${string}` | null,
+    created: row.createdAt.getTime(),
+    cancellable: row.status === 'PENDING' && row.payoutStartedAt === null,
+  };
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import websocket from '@fastify/websocket';
+import { runSingleton, type Singleton } from '@ojo/db/leases';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config/env';
+import { createRoundDriver, GAME_LEASE_NAME } from './drive-rounds';
+import { createMemoryBus, createPostgresBus, createRedisBus, type LiveBus } from './live-bus';
+import { createCoinbaseFeed, type MarketFeed } from './market-feed';
+import { SEASON_LEASE_NAME, type SeasonSettleSummary, settleDueSeasons } from './settle-season';
+import { type GameHub, registerGameSocket } from './socket';
+
+export interface GameService {
+  bus: LiveBus;
+  hub: GameHub;
+  /** The real market feed when GAME_MARKET_FEED=coinbase (undefined with the simulator). */
+  feed: MarketFeed | undefined;
+  /** This node's round scheduler (whether it holds the lease right now); undefined when GAME_SCHEDULER is off. */
+  scheduler: Singleton | undefined;
+  /** Moves the rounds along once, now (tests on PGlite drive rounds by hand through it). */
+  tick(): Promise<void>;
+  /** Settles every season whose end has passed, now (what the `game-seasons` singleton does on its own). */
+  settleSeasons(): Promise<SeasonSettleSummary[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The coin race's live side: the event bus, this node's socket clients and the round scheduler. */
+    game: GameService;
+  }
+}
+
+/**
+ * The coin race's live side (issue 13): the event bus across nodes (Redis when REDIS_URL is set, else PostgreSQL
+ * notifications on PostgreSQL, else in process), the WebSocket at GAME_SOCKET_PATH (outside the saas_id check: a
+ * browser cannot set headers on a socket), and the round scheduler on whichever node holds the `game-dash` lease.
+ */
+async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  const { config } = options;
+  const settings = config.game;
+  const log = app.log.child({ part: 'game' });
+  const onError = (error: unknown) => log.warn({ err: error }, 'game bus error');
+  const kind =
+    settings.bus !== 'auto'
+      ? settings.bus
+      : config.redisUrl
+        ? 'redis'
+        : app.database.kind === 'postgres' && config.databaseUrl
+          ? 'postgres'
+          : 'memory';
+  const bus =
+    kind === 'redis' && config.redisUrl
+      ? createRedisBus(config.redisUrl, settings.busChannel, onError)
+      : kind === 'postgres' && config.databaseUrl
+        ? createPostgresBus(config.databaseUrl, settings.busChannel, onError)
+        : createMemoryBus();
+
+  // GAME_MARKET_FEED=coinbase: rounds race a real exchange's coins (its stand-in locally; market-feed.ts).
+  const feed: MarketFeed | undefined =
+    settings.marketFeed.kind === 'coinbase'
+      ? createCoinbaseFeed({
+          url: settings.marketFeed.url,
+          products: settings.marketFeed.products,
+          log: log.child({ part: 'market-feed' }),
+        })
+      : undefined;
+
+  // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
+  // one shared buffer.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024, perMessageDeflate: false } });
+  const hub = registerGameSocket(app, bus, {
+    maxClients: settings.socketMaxClients,
+    sessionCheckMs: settings.socketSessionCheckMs,
+  });
+  const driver = createRoundDriver({
+    db: app.db,
+    bus,
+    config: settings,
+    log,
+    now: app.now,
+    market: app.prices.market,
+    feed,
+  });
+
+  let scheduler: Singleton | undefined;
+  let seasonSettler: Singleton | undefined;
+  app.decorate('game', {
+    bus,
+    hub,
+    feed,
+    get scheduler() {
+      return scheduler;
+    },
+    tick: () => driver.tick(),
+    settleSeasons: () => settleSeasons(),
+  });
+
+  async function settleSeasons(): Promise<SeasonSettleSummary[]> {
+    const settled = await settleDueSeasons(app.db, app.now());
+    for (const summary of settled)
+      log.info(
+        {
+          season: summary.seasonId,
+          currencies: summary.currencies.map((c) => ({
+            currency: c.currency,
+            pool: c.pool.toString(),
+            paid: c.paid.toString(),
+            players: c.players,
+          })),
+        },
+        'season settled',
+      );
+    return settled;
+  }
+
+  /** The season settler's work while this node holds `game-seasons`: a pass every GAME_SEASON_CHECK_MS. */
+  async function runSeasons(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await settleSeasons();
+      } catch (error) {
+        log.error({ err: error }, 'season settlement failed');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, settings.seasonCheckMs);
+        function done() {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  if (settings.scheduler) {
+    app.addHook('onReady', async () => {
+      scheduler = runSingleton(app.db, {
+        name: GAME_LEASE_NAME,
+        holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+        ttlMs: settings.leaseMs,
+        renewEveryMs: Math.max(250, Math.floor(settings.leaseMs / 3)),
+        run: (signal) => driver.run(signal),
+        onEvent: (event) => {
+          if (event.type === 'error') log.warn({ err: event.error }, 'game scheduler lease error');
+          else log.info({ token: event.lease?.token?.toString() }, `game scheduler lease ${event.type}`);
+        },
+      });
+      const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+      seasonSettler = runSingleton(app.db, {
+        name: SEASON_LEASE_NAME,
+        holder,
+        ttlMs: Math.max(settings.leaseMs, 10_000),
+        renewEveryMs: Math.max(1000, Math.floor(Math.max(settings.leaseMs, 10_000) / 3)),
+        run: (signal) => runSeasons(signal),
+        onEvent: (event) => {
+          if (event.type === 'error') log.warn({ err: event.error }, 'season settler lease error');
+        },
+      });
+    });
+  }
+  app.addHook('preClose', async () => {
+    hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await feed?.close();
+    await seasonSettler?.stop();
+    await bus.close();
+  });
+}
+
+export default fp(gamePlugin, { name: 'game', dependencies: ['database', 'prices', 'authenticate'] });

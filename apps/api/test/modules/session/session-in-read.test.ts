@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { checkInStatusRoute } from '@ojo/api-contract/check-in';
+import { withdrawInfoRoute } from '@ojo/api-contract/coin';
+import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
+import { routePath } from '@ojo/api-contract/route-path';
+import { taskListRoute } from '@ojo/api-contract/tasks';
+import { getUserRoute } from '@ojo/api-contract/user';
+import { tokenHistoriesRoute } from '@ojo/api-contract/wallet';
+import { sessions } from '@ojo/db/schema/sessions';
+import { eq } from '@ojo/db/sql';
+import { describeWithDatabases, type TestDatabase } from '@ojo/db/testing';
+import { TASK_LIST_QUERY } from '@ojo/domain/constants';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, insertUser } from '../../helpers';
+import { saasHeaders } from '../../support/identity';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+const BACKGROUND_TABLES =
+  /"(jobs|leases|signer_nonces|chain_transactions|indexed_blocks|native_transfers|game_\w+)"/;
+
+/** The statements `work` sends, leaving out the job runner's and lease holders' background polling. */
+async function countQueries(database: TestDatabase, work: () => Promise<unknown>): Promise<number> {
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+  const driver = database.driver;
+  const target: Queryable =
+    driver.kind === 'postgres'
+      ? ((driver.client as unknown as { Client: { prototype: Queryable } }).Client.prototype as Queryable)
+      : (driver.client as unknown as Queryable);
+  const original = target.query;
+  let count = 0;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : String((first as { text?: unknown })?.text ?? '');
+    // The history read selects the player's transfers itself: only statements that do not start there are others'.
+    if (!BACKGROUND_TABLES.test(text.slice(0, 80)) || text.startsWith('select "users"')) count += 1;
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    target.query = original;
+  }
+  return count;
+}
+
+/**
+ * The hot reads check their session in their own statement (`registerRoute(..., { sessionInRead: true })`): one
+ * statement per request, and still no answer once the session is revoked (by logout on any API node) or has ended.
+ */
+describeWithDatabases('secure reads that check their session in their own statement', ({ database }) => {
+  let app: TestApp;
+  let nowMs = Date.now();
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(database(), {}, { clock: () => nowMs }));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const hotReads = (userId: string) => [
+    routePath(getUserRoute),
+    `${routePath(taskListRoute)}?${new URLSearchParams(TASK_LIST_QUERY)}`,
+    routePath(checkInStatusRoute),
+    `${routePath(pointLedgersRoute, { id: userId })}?offset=0&limit=20&assetType=POINT`,
+    routePath(memberAssetRoute, { id: userId }),
+    `${routePath(tokenHistoriesRoute)}?from=0&limit=20`,
+    routePath(withdrawInfoRoute),
+  ];
+  const get = (url: string, jwt: string) =>
+    app.inject({ method: 'GET', url, headers: { ...saasHeaders, jwt_token: jwt } });
+  const newPlayer = () =>
+    insertUser(database().db, {
+      smartAccountAddress: `0x${randomBytes(20).toString('hex')}`,
+    });
+
+  it('answer an open session with one statement each', async () => {
+    nowMs = Date.now();
+    const player = await newPlayer();
+    const jwt = await app.issueSessionToken(player.id);
+    for (const url of hotReads(player.id)) {
+      await get(url, jwt);
+      let status = 0;
+      const statements = await countQueries(database(), async () => {
+        status = (await get(url, jwt)).statusCode;
+      });
+      expect({ url, status: status === 401 ? 401 : 'answered', statements }).toEqual({
+        url,
+        status: 'answered',
+        statements: 1,
+      });
+    }
+  });
+
+  it('refuse a token whose session was revoked since its last request, and one whose session has ended', async () => {
+    nowMs = Date.now();
+    const player = await newPlayer();
+    const jwt = await app.issueSessionToken(player.id);
+    for (const url of hotReads(player.id)) expect((await get(url, jwt)).statusCode).not.toBe(401);
+    // Logout on another API node: only the database knows.
+    await database()
+      .db.update(sessions)
+      .set({ revokedAt: new Date(nowMs) })
+      .where(eq(sessions.id, decodeJwt(jwt).sid as string));
+    for (const url of hotReads(player.id))
+      expect({ url, status: (await get(url, jwt)).statusCode }).toEqual({ url, status: 401 });
+
+    const other = await newPlayer();
+    const otherJwt = await app.issueSessionToken(other.id);
+    for (const url of hotReads(other.id)) expect((await get(url, otherJwt)).statusCode).not.toBe(401);
+    nowMs = (decodeJwt(otherJwt).exp as number) * 1000;
+    for (const url of hotReads(other.id)) {
+      expect({ url, status: (await get(url, otherJwt)).statusCode }).toEqual({ url, status: 401 });
+    }
+  });
+
+  it("refuse another player's session row even with a valid token of this player", async () => {
+    nowMs = Date.now();
+    const player = await newPlayer();
+    const jwt = await app.issueSessionToken(player.id);
+    // The session moves to another user (it cannot in the product): the token's user no longer owns it.
+    const other = await newPlayer();
+    await database()
+      .db.update(sessions)
+      .set({ userId: other.id })
+      .where(eq(sessions.id, decodeJwt(jwt).sid as string));
+    for (const url of hotReads(player.id)) {
+      expect({ url, status: (await get(url, jwt)).statusCode }).toEqual({ url, status: 401 });
+    }
+  });
+});

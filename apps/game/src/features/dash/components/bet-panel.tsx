@@ -1,0 +1,176 @@
+import { placeBetRoute } from '@ojo/api-contract/game/http';
+import { formatAmount } from '@ojo/domain/format/amount';
+import { ASSET_TEXT } from '@ojo/domain/messages';
+import { useEffect, useState } from 'react';
+import { type GameApi, GameApiError } from '../../../lib/api-client';
+import { trackShare } from '../race';
+import type { DashRoundView, MyBet } from '../state';
+
+export type Currency = 'OJO' | 'POINT';
+/** spec 1: points are also shown as FishXP. */
+export const CURRENCY_LABEL: Record<Currency, string> = ASSET_TEXT;
+
+interface BetPanelProps {
+  round: DashRoundView;
+  api: GameApi;
+  onPlaced(bet: MyBet): void;
+  onUnauthorized(): void;
+}
+
+function newClientBetId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The bet panel: currency, amount and one or several tracks; a bet per track, its stake leaves at once. */
+export function BetPanel({ round, api, onPlaced, onUnauthorized }: BetPanelProps) {
+  const [currency, setCurrency] = useState<Currency>('OJO');
+  const minStake = round.terms.minStake[currency];
+  const [amount, setAmount] = useState<string>(minStake);
+  const [tracks, setTracks] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
+  const open = round.phase === 'betting';
+  const roundId = round.terms.roundId;
+  // A new round starts with no picks; the currency and amount stay as the player set them.
+  useEffect(() => {
+    if (roundId) setTracks([]);
+    setMessage(null);
+  }, [roundId]);
+  const amountValid = /^[1-9][0-9]{0,30}$/.test(amount) && BigInt(amount) >= BigInt(minStake);
+  const maxStake = round.terms.maxStake[currency];
+  const underMax = maxStake === null || !amountValid || BigInt(amount) <= BigInt(maxStake);
+
+  const chooseCurrency = (next: Currency) => {
+    setCurrency(next);
+    setAmount(round.terms.minStake[next]);
+    setMessage(null);
+  };
+  const toggle = (symbol: string) =>
+    setTracks((current) =>
+      current.includes(symbol) ? current.filter((s) => s !== symbol) : [...current, symbol],
+    );
+
+  const place = async () => {
+    setBusy(true);
+    setMessage(null);
+    let placed = 0;
+    try {
+      for (const track of tracks) {
+        const bet = await api.callRoute(placeBetRoute, {
+          params: { id: round.terms.roundId },
+          body: { currency, track, amount, clientBetId: newClientBetId() },
+        });
+        onPlaced(bet);
+        placed += 1;
+      }
+      setTracks([]);
+      setMessage({ tone: 'ok', text: placed === 1 ? 'Bet placed.' : `${placed} bets placed.` });
+    } catch (error) {
+      if (error instanceof GameApiError && error.status === 401) onUnauthorized();
+      const text = error instanceof Error ? error.message : 'The bet failed.';
+      setMessage({ tone: 'error', text: placed > 0 ? `${placed} placed; then: ${text}` : text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const total = amountValid ? BigInt(amount) * BigInt(tracks.length) : 0n;
+  return (
+    <section className="panel bet" aria-labelledby="bet-title">
+      <h2 id="bet-title" className="panel__title">
+        Place your bets
+      </h2>
+      <fieldset className="segmented" aria-label="Currency">
+        {(['OJO', 'POINT'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={currency === option}
+            className={currency === option ? 'segmented__item segmented__item--on' : 'segmented__item'}
+            onClick={() => chooseCurrency(option)}
+          >
+            {CURRENCY_LABEL[option]}
+          </button>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span className="field__label">
+          Amount per track <span className="field__hint">min {formatAmount(minStake)}</span>
+        </span>
+        <input
+          className="field__input"
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
+          aria-invalid={!amountValid || !underMax}
+        />
+      </label>
+      <div className="chips">
+        {[1n, 2n, 5n, 10n].map((factor) => {
+          const value = (BigInt(minStake) * factor).toString();
+          return (
+            <button key={value} type="button" className="chip" onClick={() => setAmount(value)}>
+              {formatAmount(value)}
+            </button>
+          );
+        })}
+      </div>
+      <fieldset className="picks">
+        <legend className="field__label">Tracks (the top 2 win)</legend>
+        {round.terms.tracks.map((symbol, index) => {
+          const on = tracks.includes(symbol);
+          return (
+            <button
+              key={symbol}
+              type="button"
+              aria-pressed={on}
+              data-track={symbol}
+              className={on ? 'pick pick--on' : 'pick'}
+              onClick={() => toggle(symbol)}
+              disabled={!open}
+            >
+              <span className="pick__lane">{index + 1}</span>
+              <span className="pick__symbol">{symbol}</span>
+              <span className="pick__share" title="Share of the pool on this track">
+                {trackShare(round, currency, symbol)}
+              </span>
+            </button>
+          );
+        })}
+      </fieldset>
+      <button
+        type="button"
+        className="cta"
+        disabled={!open || busy || tracks.length === 0 || !amountValid || !underMax}
+        onClick={place}
+      >
+        {!open
+          ? 'Betting is closed'
+          : busy
+            ? 'Placing…'
+            : tracks.length === 0
+              ? 'Pick one or more tracks'
+              : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
+      </button>
+      {!amountValid ? (
+        <p className="note note--error">
+          The minimum is {formatAmount(minStake)} {CURRENCY_LABEL[currency]}.
+        </p>
+      ) : !underMax && maxStake ? (
+        <p className="note note--error">
+          The maximum is {formatAmount(maxStake)} {CURRENCY_LABEL[currency]}.
+        </p>
+      ) : null}
+      {message ? (
+        <p className={`note note--${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      <p className="pool">
+        Pool: {formatAmount(round.pools.OJO.stakes)} {CURRENCY_LABEL.OJO} ·{' '}
+        {formatAmount(round.pools.POINT.stakes)} {CURRENCY_LABEL.POINT}
+      </p>
+    </section>
+  );
+}

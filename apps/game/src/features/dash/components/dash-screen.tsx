@@ -1,0 +1,154 @@
+import type { ServerMessage } from '@ojo/api-contract/game/socket';
+import { gameVerifyPath } from '@ojo/domain/routes';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { GameApi } from '../../../lib/api-client';
+import type { FrameAction } from '../../../lib/frame-bridge';
+import { useDashSocket, useServerNow } from '../hooks/use-dash-socket';
+import { buildLanes, phaseClock } from '../race';
+import { activeBets, type DashRoundView, type MyBet, returnedByCurrency } from '../state';
+import { BetPanel } from './bet-panel';
+import { MyBets } from './my-bets';
+import { PhaseBar } from './phase-bar';
+import { RaceTrack } from './race-track';
+import { ResultPanel } from './result-panel';
+import { RoundHistory } from './round-history';
+
+interface DashScreenProps {
+  apiUrl: string;
+  /** The page's origin: the Verify link opens its verify page in a new tab. */
+  webOrigin: string;
+  /** Null until the page sends initGameData: the race shows, bets wait for the player. */
+  token: string | null;
+  api: GameApi;
+  send(action: FrameAction): void;
+  /** The timeline of the round last known (on screen, just finished or in the history): the intro's race length. */
+  onTimeline?(timeline: DashRoundView['terms']['timeline'] | null): void;
+}
+
+/** The Dash race: live lanes, countdown, bets, result and history, fed by the game socket. */
+export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: DashScreenProps) {
+  const loaded = useRef(false);
+  const onMessage = useCallback(
+    (message: ServerMessage) => {
+      if (message.type === 'snapshot' && !loaded.current) {
+        loaded.current = true;
+        send({ action: 'update', key: 'STOP_LOADING' });
+      }
+      // A payout, or a reward a background job credited after settlement: the page refetches the balance.
+      if (message.type === 'payout' || message.type === 'balance') send({ action: 'post', topic: 'balance' });
+    },
+    [send],
+  );
+  const { state, status, recordBet } = useDashSocket(apiUrl, token, onMessage);
+  const now = useServerNow(state.clockOffsetMs);
+
+  useEffect(() => {
+    if (status === 'unauthorized') send({ action: 'permission', need: 'login' });
+  }, [status, send]);
+
+  const onBet = useCallback(
+    (bet: MyBet) => {
+      recordBet(bet);
+      send({ action: 'post', topic: 'balance' });
+    },
+    [recordBet, send],
+  );
+
+  const round = state.round;
+  const timeline =
+    round?.terms.timeline ?? state.previous?.round.terms.timeline ?? state.history[0]?.timeline ?? null;
+  useEffect(() => {
+    onTimeline?.(timeline);
+  }, [onTimeline, timeline]);
+  const lanes = useMemo(
+    () => (round ? buildLanes(round, state.prices, now) : []),
+    [round, state.prices, now],
+  );
+  const bets = activeBets(state);
+  const myTracks = useMemo(() => new Set(bets.map((bet) => bet.track)), [bets]);
+
+  if (status === 'unauthorized') {
+    return (
+      <div className="empty">
+        <p>Your session ended. Log in again to play.</p>
+        <button type="button" className="cta" onClick={() => send({ action: 'permission', need: 'login' })}>
+          Log in
+        </button>
+      </div>
+    );
+  }
+  if (!state.ready || !round) {
+    return (
+      <div className="empty" role="status">
+        <span className="spinner" aria-hidden />
+        <p>{state.ready ? 'The next round is about to start…' : 'Connecting to the race…'}</p>
+      </div>
+    );
+  }
+
+  const roundId = round.terms.roundId;
+  return (
+    <div className="dash">
+      <div className="dash__main">
+        <PhaseBar round={round} clock={phaseClock(round, now)} />
+        {status === 'reconnecting' ? (
+          <p className="note note--error" role="status">
+            Connection lost, reconnecting…
+          </p>
+        ) : null}
+        <RaceTrack lanes={lanes} myTracks={myTracks} started={round.startSnapshot !== null} />
+        {round.outcome ? (
+          <ResultPanel
+            round={round}
+            bets={bets}
+            returned={returnedByCurrency(state, roundId)}
+            onShare={(share) => send({ action: 'update', key: 'SHARE_RACE', share: { roundId, ...share } })}
+          />
+        ) : state.previous ? (
+          <ResultPanel
+            round={state.previous.round}
+            last
+            bets={activeBets(state, state.previous.myBets)}
+            returned={returnedByCurrency(state, state.previous.round.terms.roundId, state.previous.myBets)}
+            onShare={(share) =>
+              send({
+                action: 'update',
+                key: 'SHARE_RACE',
+                share: { roundId: state.previous?.round.terms.roundId ?? roundId, ...share },
+              })
+            }
+          />
+        ) : null}
+        <RoundHistory
+          rounds={state.history}
+          onVerify={(id) => send({ action: 'navigate', url: `${webOrigin}${gameVerifyPath(id)}` })}
+        />
+      </div>
+      <aside className="dash__side">
+        {token ? (
+          <BetPanel
+            round={round}
+            api={api}
+            onPlaced={onBet}
+            onUnauthorized={() => send({ action: 'permission', need: 'login' })}
+          />
+        ) : (
+          <section className="panel bet" aria-labelledby="bet-title">
+            <h2 id="bet-title" className="panel__title">
+              Place your bets
+            </h2>
+            <p className="muted">Log in to bet on this race with OJO or FishXP.</p>
+            <button
+              type="button"
+              className="cta"
+              onClick={() => send({ action: 'permission', need: 'login' })}
+            >
+              Log in to play
+            </button>
+          </section>
+        )}
+        {token ? <MyBets round={round} bets={bets} api={api} onChanged={onBet} /> : null}
+      </aside>
+    </div>
+  );
+}

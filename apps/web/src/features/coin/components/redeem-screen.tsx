@@ -1,0 +1,122 @@
+import {
+  redeemMaximum,
+  redeemMinimum,
+  redeemSystemError,
+  sanitizeRedeemInput,
+  validateRedeemAmount,
+} from '@ojo/domain/coin/redeem';
+import { redeemPayoutWei } from '@ojo/domain/coin/withdraw-limits';
+import { BALANCE_ASSET } from '@ojo/domain/constants';
+import { formatAmount } from '@ojo/domain/format/amount';
+import { fromBaseUnits, parseDecimal } from '@ojo/domain/format/decimal';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { createWithdraw, useWithdrawInfo } from '../api/redeem';
+import { BUTTON, CARD, INPUT } from './buy-ojo-screen';
+
+/**
+ * /game/redeem (spec 5 Redeem): minimum = minAmountCheck.require + trial; maximum = the lower of balance - fixedLeft
+ * and the day's amount left; the system errors (max reached today, total bet required, insufficient balance) and
+ * the input errors ('Min redeem is {n} OJO', 'Max redeem is {n} OJO'). The OJO leaves the balance at once.
+ */
+export function RedeemScreen({ historyPath }: { historyPath: string }) {
+  const info = useWithdrawInfo(true);
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const amountId = useId();
+
+  if (info.isPending) return <Spinner label="Loading your redeem limits" />;
+  if (info.isError || !info.data) return <p className="text-rose-300">Redeem is not available right now.</p>;
+  const data = info.data;
+  const minimum = redeemMinimum(data);
+  const maximum = redeemMaximum(data, data.balance);
+  const systemError = redeemSystemError(data, data.balance);
+  const inputError = validateRedeemAmount(amount, minimum, maximum);
+  const price = parseDecimal(data.price);
+  const ethOut =
+    amount !== '' && price
+      ? fromBaseUnits(redeemPayoutWei(BigInt(amount), price.units, price.scale), BALANCE_ASSET.decimals)
+      : '0';
+
+  const submit = async () => {
+    setIsBusy(true);
+    try {
+      await createWithdraw(amount);
+      toast.success(`Redeem of ${amount} OJO requested`);
+      setAmount('');
+    } catch (error) {
+      toast.error(isApiError(error) && error.message ? error.message : 'Redeem failed, please try again');
+    } finally {
+      setIsBusy(false);
+      void queryClient.invalidateQueries();
+    }
+  };
+
+  return (
+    <div className={`${CARD} max-w-xl`}>
+      <p className="text-sm text-slate-400">
+        Your OJO: <span data-testid="redeem-balance">{formatAmount(data.balance)}</span> · today{' '}
+        {data.conditions.dailyCountCheck.achieved}/{data.conditions.dailyCountCheck.require} redeems
+      </p>
+      {systemError ? (
+        <p role="alert" data-testid="redeem-system-error" className="mt-3 text-sm font-bold text-rose-300">
+          {systemError}
+        </p>
+      ) : null}
+      <form
+        className="mt-4 flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (amount === '' || inputError || systemError) return;
+          void submit();
+        }}
+      >
+        <label htmlFor={amountId} className="text-xs font-bold uppercase tracking-[0.2em] text-slate-400">
+          Amount (OJO)
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={amountId}
+            className={INPUT}
+            inputMode="numeric"
+            placeholder={`${minimum} - ${maximum}`}
+            value={amount}
+            disabled={isBusy || systemError !== null}
+            onChange={(event) => setAmount(sanitizeRedeemInput(event.target.value))}
+          />
+          <button
+            type="button"
+            className="rounded-2xl border border-white/15 px-4 text-xs font-bold uppercase text-slate-200 transition hover:border-lime/60 hover:text-lime disabled:cursor-not-allowed disabled:border-white/10 disabled:text-slate-500 disabled:hover:text-slate-500"
+            disabled={isBusy || systemError !== null}
+            onClick={() => setAmount(String(maximum))}
+          >
+            Max
+          </button>
+        </div>
+        {inputError ? (
+          <p role="alert" className="text-sm text-rose-300">
+            {inputError}
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-400">
+          You receive ≈ <span data-testid="redeem-eth">{formatAmount(ethOut)}</span> ETH
+        </p>
+        <button
+          type="submit"
+          className={BUTTON}
+          disabled={isBusy || amount === '' || inputError !== null || systemError !== null}
+        >
+          {isBusy ? 'Redeeming…' : 'Redeem'}
+        </button>
+      </form>
+      <Link to={historyPath} className="mt-4 inline-block text-sm font-bold text-cyan underline">
+        Redeem history
+      </Link>
+    </div>
+  );
+}

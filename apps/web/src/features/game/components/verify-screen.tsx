@@ -1,0 +1,202 @@
+import { formatAmount } from '@ojo/domain/format/amount';
+import { useMemo } from 'react';
+import { useBattleVerify } from '../api/get-battle-verify';
+import { buildVerifyView, type VerifyView } from '../lib/verify-view';
+import { Card, Loading, Problem } from './game-ui';
+
+const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
+
+function Verdict({ view }: { view: VerifyView }) {
+  const failed = view.checks.find((check) => !check.ok);
+  return (
+    <section
+      data-testid="verify-verdict"
+      data-matches={view.matches ? 'true' : 'false'}
+      className={`min-w-0 rounded-3xl border p-5 sm:p-6 ${view.matches ? 'border-lime/50 bg-lime/10' : 'border-rose-400/60 bg-rose-500/10'}`}
+    >
+      <p className="text-lg font-black text-white">
+        {view.matches
+          ? 'Verified: the result recomputed in your browser matches the stored result.'
+          : 'Not verified: the result recomputed in your browser does not match the stored result.'}
+      </p>
+      {failed ? (
+        <p className="mt-2 text-sm text-rose-200 [overflow-wrap:anywhere]">
+          Failed check ({failed.check}): {failed.detail}
+        </p>
+      ) : null}
+      <ul className="mt-3 grid grid-cols-1 gap-1 text-sm text-slate-300">
+        {view.checks.map((check) => (
+          <li
+            key={check.check}
+            data-testid={`check-${check.check}`}
+            data-ok={check.ok ? 'true' : 'false'}
+            className="min-w-0 [overflow-wrap:anywhere]"
+          >
+            <span className={check.ok ? 'font-bold text-lime' : 'font-bold text-rose-300'}>
+              {check.ok ? 'OK' : 'FAILED'}
+            </span>{' '}
+            {check.check}: {check.detail}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Source({ source }: { source: { timeMs: number; tradeId: string | null } | null }) {
+  if (!source) return <span className="text-slate-500">seeded step</span>;
+  return (
+    <span className="text-xs text-slate-400">
+      {time(source.timeMs)}
+      <br />
+      trade {source.tradeId}
+    </span>
+  );
+}
+
+/**
+ * A settled round recomputed in the browser (issue 13, DESIGN.md section 8): the commitment published before betting
+ * opened, the revealed seed or the real feed's trades, the snapshots, the recomputed winners and every payout beside
+ * the stored ones, and a plain answer whether they match.
+ */
+export function VerifyScreen({ roundId }: { roundId: string }) {
+  const published = useBattleVerify(roundId);
+  const view = useMemo(() => (published.data ? buildVerifyView(published.data) : null), [published.data]);
+  if (published.isPending) return <Loading label="Loading the published round" />;
+  if (published.isError || !view)
+    return (
+      <Problem>
+        This round has no published result yet (it is still running, or there is no such round). Try again
+        once it has settled.
+      </Problem>
+    );
+  return (
+    <div className="flex min-w-0 flex-col gap-5" data-testid="verify-screen" data-round-id={view.roundId}>
+      <Verdict view={view} />
+      <Card title="What was committed" className="min-w-0">
+        <dl className="grid grid-cols-1 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-400">
+              Commitment (SHA-256 of the terms and the seed, published before betting)
+            </dt>
+            <dd data-testid="verify-commitment" className="break-all font-mono text-white">
+              {view.commitment}
+            </dd>
+          </div>
+          {view.feed.kind === 'simulated' ? (
+            <div>
+              <dt className="text-slate-400">Revealed seed of the simulated market</dt>
+              <dd data-testid="verify-seed" className="break-all font-mono text-white">
+                {view.feed.seed}
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-slate-400">
+                Real market feed (no seed; each price is a trade of the source)
+              </dt>
+              <dd data-testid="verify-source" className="font-mono text-white [overflow-wrap:anywhere]">
+                {view.feed.source}, a trade at most {view.feed.toleranceMs} ms before each snapshot
+              </dd>
+            </div>
+          )}
+        </dl>
+      </Card>
+      <Card title="Snapshots and winners" className="min-w-0">
+        {view.voidReason ? (
+          <p className="text-slate-300">
+            The round was called off ({view.voidReason === 'feed_stale' ? 'stale price feed' : 'cancelled'}):
+            every bet is refunded in full.
+          </p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-300 [overflow-wrap:anywhere]">
+              Recomputed winners:{' '}
+              <strong data-testid="verify-recomputed-winners" className="text-white">
+                {view.recomputedWinners?.join(', ') ?? 'none'}
+              </strong>
+              . Stored winners:{' '}
+              <strong data-testid="verify-stored-winners" className="text-white">
+                {view.storedWinners?.join(', ') ?? 'none'}
+              </strong>
+              .
+            </p>
+            <div className="max-w-full overflow-x-auto" data-testid="verify-table-scroll">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase tracking-wider text-slate-400">
+                  <tr>
+                    <th className="py-2 pr-3">Lane</th>
+                    <th className="py-2 pr-3">Coin</th>
+                    <th className="py-2 pr-3">Start</th>
+                    <th className="py-2 pr-3">End</th>
+                    <th className="py-2 pr-3">Change</th>
+                    <th className="py-2 pr-3">Start source</th>
+                    <th className="py-2">End source</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.tracks.map((track) => (
+                    <tr key={track.symbol} className="border-t border-white/10 text-white">
+                      <td className="py-2 pr-3">{track.lane}</td>
+                      <td className="py-2 pr-3 font-bold">
+                        {track.symbol}
+                        {track.recomputedWinner ? (
+                          <span className="ml-2 text-xs text-lime">winner</span>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-3 font-mono">{track.startPrice}</td>
+                      <td className="py-2 pr-3 font-mono">{track.endPrice}</td>
+                      <td className="py-2 pr-3 font-mono">{track.change}</td>
+                      <td className="py-2 pr-3">
+                        <Source source={track.startSource} />
+                      </td>
+                      <td className="py-2">
+                        <Source source={track.endSource} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Card>
+      <Card title="Payouts and refunds" className="min-w-0">
+        {view.transfers.length === 0 ? (
+          <p className="text-slate-300">No bets in this round.</p>
+        ) : (
+          <div className="max-w-full overflow-x-auto" data-testid="verify-table-scroll">
+            <table className="w-full text-left text-sm" data-testid="verify-transfers">
+              <thead className="text-xs uppercase tracking-wider text-slate-400">
+                <tr>
+                  <th className="py-2 pr-3">Bet</th>
+                  <th className="py-2 pr-3">Coin</th>
+                  <th className="py-2 pr-3">Stake</th>
+                  <th className="py-2 pr-3">Recomputed</th>
+                  <th className="py-2 pr-3">Published</th>
+                  <th className="py-2">Match</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.transfers.slice(0, 500).map((row) => (
+                  <tr key={row.betId} className="border-t border-white/10 text-white">
+                    <td className="py-2 pr-3 font-mono text-xs">{row.betId.slice(0, 8)}</td>
+                    <td className="py-2 pr-3">{row.track}</td>
+                    <td className="py-2 pr-3">
+                      {formatAmount(row.stake)} {row.currency === 'OJO' ? 'OJO' : 'points'}
+                    </td>
+                    <td className="py-2 pr-3">{formatAmount(row.recomputed)}</td>
+                    <td className="py-2 pr-3">{formatAmount(row.published)}</td>
+                    <td className={`py-2 font-bold ${row.matches ? 'text-lime' : 'text-rose-300'}`}>
+                      {row.matches ? 'yes' : 'no'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { baseUnits, ownerId, timestamps } from './columns';
+
+/**
+ * Buying OJO with ETH and redeeming it back (spec 3 Coin order, Withdraw info; spec 4 Buy OJO): orders, the
+ * payments seen for them, and redemptions. Money itself moves only in the ledger; these rows say why.
+ */
+
+/**
+ * What an order and a redemption both keep of the chain transaction that settles them (the player's payment, the
+ * treasury's payout): its hash, and why the row ended as it did.
+ */
+const settlingTransaction = () => ({
+  txHash: text('tx_hash'),
+  reason: text('reason'),
+});
+
+/** spec 3 'Order states: created, approved, done, cancelled, system_cancelled, rejected.' */
+export const coinOrderState = pgEnum('coin_order_state', [
+  'created',
+  'approved',
+  'done',
+  'cancelled',
+  'system_cancelled',
+  'rejected',
+]);
+
+/**
+ * An order to buy `baseQty` OJO for `quoteWei` (held until `expiresAt`). created: waiting for the payment;
+ * approved: a valid payment is mined, waiting for its confirmations; done: the OJO is credited (ledger key
+ * `coin:order:<id>`); system_cancelled: no payment before the quote ran out; rejected: the player's payment for it
+ * was too small or late (an operator refunds it).
+ */
+export const coinOrders = pgTable(
+  'coin_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    /** The smart account that must pay (lower-case). */
+    payerAddress: text('payer_address').notNull(),
+    packageId: text('package_id'),
+    baseQty: baseUnits('base_qty').notNull(),
+    quoteWei: baseUnits('quote_wei').notNull(),
+    /** OJO per ETH the quote used. */
+    price: text('price').notNull(),
+    state: coinOrderState('state').notNull().default('created'),
+    ...settlingTransaction(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    index('coin_orders_user_created_idx').on(table.userId, table.createdAt),
+    check('coin_orders_base_positive', sql`${table.baseQty} > 0`),
+    check('coin_orders_quote_positive', sql`${table.quoteWei} > 0`),
+  ],
+);
+export type CoinOrder = typeof coinOrders.$inferSelect;
+
+/**
+ * Every transaction examined as a payment to the receipt address (reported by a player or found by the index):
+ * pending while it waits for confirmations, credited when it paid an order, rejected with the reason otherwise.
+ */
+export const coinPayments = pgTable(
+  'coin_payments',
+  {
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    orderId: uuid('order_id').references(() => coinOrders.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.txHash] }),
+    check('coin_payments_status', sql`${table.status} in ('pending', 'credited', 'rejected')`),
+    index('coin_payments_pending_idx').on(table.status),
+  ],
+);
+
+/**
+ * spec 3 'Withdraw and transaction states: PENDING, FINISHED, FAILED', plus CANCELLED (cancelled by the player
+ * before the payout started; the OJO given back).
+ */
+export const coinWithdrawStatus = pgEnum('coin_withdraw_status', [
+  'PENDING',
+  'FINISHED',
+  'FAILED',
+  'CANCELLED',
+]);
+
+/**
+ * A redemption: `amount` OJO taken from the ledger at once (key `coin:withdraw:<id>`), `payoutWei` ETH to pay to
+ * `toAddress` from the treasury by a durable job. `payoutStartedAt` is set when the job takes it: from then on it
+ * can no longer be cancelled. FAILED and CANCELLED give the OJO back (key `coin:withdraw:<id>:refund`).
+ */
+export const coinWithdraws = pgTable(
+  'coin_withdraws',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: ownerId(),
+    amount: baseUnits('amount').notNull(),
+    payoutWei: baseUnits('payout_wei').notNull(),
+    price: text('price').notNull(),
+    toAddress: text('to_address').notNull(),
+    status: coinWithdrawStatus('status').notNull().default('PENDING'),
+    ...settlingTransaction(),
+    payoutStartedAt: timestamp('payout_started_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('coin_withdraws_user_created_idx').on(table.userId, table.createdAt),
+    check('coin_withdraws_amount_positive', sql`${table.amount} > 0`),
+    check('coin_withdraws_payout_positive', sql`${table.payoutWei} > 0`),
+  ],
+);
+export type CoinWithdraw = typeof coinWithdraws.$inferSelect;

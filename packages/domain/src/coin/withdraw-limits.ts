@@ -1,0 +1,88 @@
+/**
+ * The server's redeem (withdraw) limits of spec 5 and 9, as one pure decision: the API calls it inside the
+ * transaction that holds the player's withdraw lock, with the day's totals read in that same transaction, so
+ * concurrent requests are checked one after another and together never pass a limit.
+ */
+
+/** Why a redeem request is refused; null when it may go ahead. */
+export type WithdrawRefusal =
+  | 'NOT_WHOLE'
+  | 'BELOW_MIN'
+  | 'DAILY_COUNT'
+  | 'DAILY_AMOUNT'
+  | 'TRADE_LIMIT'
+  | 'BALANCE';
+
+/** Configured limits (whole OJO; counts are counts). */
+export interface WithdrawRules {
+  /** minAmountCheck.require. */
+  minAmount: bigint;
+  /** Added to the minimum (spec 5: 'Minimum = minAmountCheck.require plus trial'). */
+  trial: bigint;
+  /** dailyAmountCheck.require: the most OJO a player redeems per UTC day. */
+  dailyAmount: bigint;
+  /** dailyCountCheck.require: the most redeems per UTC day. */
+  dailyCount: number;
+  /** tradeLimit.require: the total bet a player must have placed before redeeming. */
+  tradeLimit: bigint;
+  /** OJO that stays in the account (spec 5: 'OJO balance minus fixedLeft'). */
+  fixedLeft: bigint;
+}
+
+/** What the player has done: read in the deciding transaction. */
+export interface WithdrawState {
+  balance: bigint;
+  /** OJO redeemed today (pending and finished; cancelled and failed ones were given back and do not count). */
+  redeemedToday: bigint;
+  redeemsToday: number;
+  totalBet: bigint;
+}
+
+/** The decision for one request of `amount` OJO. */
+export function checkWithdraw(
+  amount: bigint,
+  rules: WithdrawRules,
+  state: WithdrawState,
+): WithdrawRefusal | null {
+  if (amount <= 0n) return 'NOT_WHOLE';
+  if (amount < rules.minAmount + rules.trial) return 'BELOW_MIN';
+  if (state.redeemsToday >= rules.dailyCount) return 'DAILY_COUNT';
+  if (state.redeemedToday + amount > rules.dailyAmount) return 'DAILY_AMOUNT';
+  if (state.totalBet < rules.tradeLimit) return 'TRADE_LIMIT';
+  if (amount > state.balance - rules.fixedLeft) return 'BALANCE';
+  return null;
+}
+
+/** The state after an accepted request: what the next check in the same day sees. */
+export function afterWithdraw(amount: bigint, state: WithdrawState): WithdrawState {
+  return {
+    ...state,
+    balance: state.balance - amount,
+    redeemedToday: state.redeemedToday + amount,
+    redeemsToday: state.redeemsToday + 1,
+  };
+}
+
+/** The ETH (wei) paid for `amount` OJO at `ojoPerEth` (a decimal): floored to the wei, never more than the value. */
+export function redeemPayoutWei(amount: bigint, ojoPerEthUnits: bigint, ojoPerEthScale: number): bigint {
+  if (ojoPerEthUnits <= 0n || amount <= 0n) return 0n;
+  return (amount * 10n ** 18n * 10n ** BigInt(ojoPerEthScale)) / ojoPerEthUnits;
+}
+
+/** A discount package's price: the list price less `discountPercent` (0 to 99), in wei, rounded up to the wei. */
+export function discountedWei(listWei: bigint, discountPercent: number): bigint {
+  const percent = BigInt(Math.min(99, Math.max(0, Math.trunc(discountPercent))));
+  return (listWei * (100n - percent) + 99n) / 100n;
+}
+
+/** The call data a coin-order payment carries: the order id (a UUID) as its 16 bytes. */
+export function orderIdCallData(orderId: string): `0x${string}` {
+  return `0x${orderId.replace(/-/g, '').toLowerCase()}`;
+}
+
+/** The order id a payment's call data names, or null when it names none. */
+export function orderIdOfCallData(data: string | undefined): string | null {
+  if (!data || !/^0x[0-9a-fA-F]{32}$/.test(data)) return null;
+  const hex = data.slice(2).toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,111 @@
+// The boundaries `npm run lint` enforces (issue 9 item 3, ARCHITECTURE.md): Biome's noRestrictedImports, configured
+// per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module and a
+// package importing an app. The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
+// linted with the repository's own biome.json, each placed where its import would be a violation.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { repoRoot } from './lib/stack.mjs';
+
+const fixtures = join(repoRoot, 'scripts', 'lint-fixtures');
+const biome = join(repoRoot, 'node_modules', '.bin', 'biome');
+const RULE = 'lint/style/noRestrictedImports';
+
+/** Where each fixture is linted (its path inside the repository), and the imports the linter must refuse. */
+const CASES = [
+  {
+    name: 'a web feature importing another feature (by alias and by a relative path)',
+    fixture: 'web-feature-imports-feature.tsx',
+    at: 'apps/web/src/features/fixture/components/page.tsx',
+    refused: ['@/features/home/components/header-login-buttons', '../../referral/hooks/use-referral'],
+  },
+  {
+    name: 'a plugin importing a module',
+    fixture: 'api-plugin-imports-module.ts',
+    at: 'apps/api/src/plugins/fixture.ts',
+    refused: ['../modules/session/sessions'],
+  },
+  {
+    name: 'a package importing an app (by name and by path)',
+    fixture: 'package-imports-app.ts',
+    at: 'packages/domain/src/fixture.ts',
+    refused: ['@ojo/api/src/app', '../../../apps/web/src/lib/api-client'],
+  },
+];
+const ALLOWED_AT = [
+  'apps/web/src/features/fixture/hooks/allowed.ts',
+  'apps/api/src/plugins/allowed.ts',
+  'packages/domain/src/allowed.ts',
+];
+
+let project;
+let diagnostics;
+
+before(async () => {
+  // A copy of the repository's config (without git, so nothing is ignored) with the fixtures in place.
+  project = mkdtempSync(join(tmpdir(), 'ojo-lint-boundaries-'));
+  const config = JSON.parse(readFileSync(join(repoRoot, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(join(project, 'biome.json'), JSON.stringify(config));
+  const place = (fixture, at) => {
+    mkdirSync(dirname(join(project, at)), { recursive: true });
+    copyFileSync(join(fixtures, fixture), join(project, at));
+  };
+  for (const { fixture, at } of CASES) place(fixture, at);
+  for (const at of ALLOWED_AT) place('allowed-imports.ts', at);
+  // Biome exits non-zero when it finds errors: the report is on stdout either way.
+  const { stdout } = await promisify(execFile)(
+    biome,
+    ['lint', '--reporter=json', '--max-diagnostics=none', '.'],
+    {
+      cwd: project,
+    },
+  ).catch((error) => error);
+  diagnostics = JSON.parse(stdout).diagnostics.filter((item) => item.category === RULE);
+});
+
+after(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+/** The import specifier a diagnostic points at (its location's text in the fixture). */
+function refusedSpecifiers(at) {
+  const lines = readFileSync(join(project, at), 'utf8').split('\n');
+  return diagnostics
+    .filter((item) => item.location.path === at)
+    .map((item) => {
+      // Biome's line and column are 1-based; the column is the specifier's opening quote.
+      const line = lines[item.location.start.line - 1];
+      return line.slice(item.location.start.column - 1).match(/^['"]([^'"]+)['"]/)?.[1];
+    });
+}
+
+describe('npm run lint refuses imports across the boundaries', () => {
+  for (const { name, at, refused } of CASES) {
+    test(name, () => {
+      assert.deepEqual(refusedSpecifiers(at).sort(), [...refused].sort());
+    });
+  }
+
+  test('imports inside a feature, a plugin or a package pass', () => {
+    for (const at of ALLOWED_AT) assert.deepEqual(refusedSpecifiers(at), [], at);
+  });
+
+  test('the repository itself has no such import', async () => {
+    const { stdout } = await promisify(execFile)(
+      biome,
+      ['lint', '--reporter=json', '--max-diagnostics=none', '--only=style/noRestrictedImports', '.'],
+      { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error) => error);
+    const found = JSON.parse(stdout).diagnostics.filter((item) => item.category === RULE);
+    assert.deepEqual(
+      found.map((item) => item.location.path),
+      [],
+    );
+  });
+});
