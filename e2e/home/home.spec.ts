@@ -85,7 +85,7 @@ test.describe('section snapping', () => {
     );
     expect(Math.round(top)).toBe(NAVBAR_PX);
 
-    await page.waitForTimeout(200);
+    await expect(page.locator('[data-snapping]')).toHaveCount(0);
     await page.mouse.wheel(0, -120);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
   });
@@ -127,7 +127,8 @@ test.describe('section snapping', () => {
     const stops = await sectionStops(page);
     await page.keyboard.press('PageDown');
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
-    await page.waitForTimeout(150);
+    // A key pressed while the glide runs is absorbed (one gesture, one section): wait for the glide to end.
+    await expect(page.locator('[data-snapping]')).toHaveCount(0);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[2]);
   });

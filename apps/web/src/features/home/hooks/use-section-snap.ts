@@ -14,6 +14,8 @@ import {
 
 /** Marks the full-screen sections the page snaps between. */
 export const SNAP_SECTION_ATTRIBUTE = 'data-snap-section';
+/** Present on the container while a snap glides. */
+const SNAPPING_ATTRIBUTE = 'data-snapping';
 
 interface UseSectionSnapOptions {
   /** Desktop only (spec 2 Home): pass the large-screen flag. */
@@ -61,6 +63,13 @@ export function useSectionSnap(
     let settleTimer: ReturnType<typeof setTimeout> | undefined;
     let touchStartY: number | undefined;
 
+    /** The glide's state, also shown on the container (`data-snapping`) so a test can wait for it to end. */
+    const setAnimating = (animating: boolean) => {
+      isAnimating = animating;
+      if (animating) container.setAttribute(SNAPPING_ATTRIBUTE, '');
+      else container.removeAttribute(SNAPPING_ATTRIBUTE);
+    };
+
     const targets = () => {
       const tops = [...container.querySelectorAll<HTMLElement>(`[${SNAP_SECTION_ATTRIBUTE}]`)].map(
         (section) => section.getBoundingClientRect().top + window.scrollY,
@@ -73,7 +82,7 @@ export function useSectionSnap(
       const fromY = window.scrollY;
       if (Math.abs(toY - fromY) < 1) return;
       if (frame !== undefined) cancelAnimationFrame(frame);
-      isAnimating = true;
+      setAnimating(true);
       const startMs = performance.now();
       const step = (nowMs: number) => {
         const elapsedMs = nowMs - startMs;
@@ -82,7 +91,7 @@ export function useSectionSnap(
           frame = requestAnimationFrame(step);
         } else {
           frame = undefined;
-          isAnimating = false;
+          setAnimating(false);
         }
       };
       if (durationMs === 0) step(startMs);
@@ -170,6 +179,7 @@ export function useSectionSnap(
       container.removeEventListener('touchend', onTouchEnd);
       clearTimeout(settleTimer);
       if (frame !== undefined) cancelAnimationFrame(frame);
+      container.removeAttribute(SNAPPING_ATTRIBUTE);
     };
   }, [containerRef, enabled, settings]);
 }
