@@ -117,7 +117,7 @@ const E2E_STACK_ENV = Object.fromEntries(
     GAME_MIN_STAKE_POINT: '2',
     // A loaded test machine may tick the round driver late; a stale-feed void there is a refund, not the race.
     GAME_SNAPSHOT_DEADLINE_MS: '60000',
-    WITHDRAW_PAYOUT_DELAY_SECONDS: '20',
+    WITHDRAW_PAYOUT_DELAY_SECONDS: '45',
   }).map(([name, value]) => [name, process.env[name] ?? value]),
 );
 

@@ -44,6 +44,7 @@ test('an old user logs in with Google, sees the migration tips, binds a smart ac
 test('a locked old account (cause code 5115) gets the New account login prompt instead of a toast', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.getByRole('button', { name: 'Log in with Google' }).click();
   // 'Dee (locked)' is the seeded Google identity whose old login is refused with cause code 5115.

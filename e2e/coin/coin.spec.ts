@@ -138,7 +138,7 @@ test('redeem: cancelled while pending for the OJO back; then PENDING, FINISHED a
   await page.goto('/game/redeem/history');
   const paid = page.getByTestId('redeem-history-item').first();
   await expect(paid.getByTestId('redeem-status')).toHaveText('PENDING');
-  await expect(paid.getByTestId('redeem-status')).toHaveText('FINISHED', { timeout: 90_000 });
+  await expect(paid.getByTestId('redeem-status')).toHaveText('FINISHED', { timeout: 150_000 });
   // What the treasury paid (at the price of the request) arrives in the smart account's history.
   const eth = await paid.getByTestId('redeem-eth-amount').textContent();
 

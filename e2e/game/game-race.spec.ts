@@ -190,8 +190,17 @@ test('a player bets on two tracks, watches the race and the result, and the bala
     // Playing also completes task 411004, whose reward a job credits after settlement; the game socket's `balance`
     // message then refreshes the header too, so without a reload it comes to the ledger's balance.
     const settledBalance = balanceBefore - 2n * stake + returned;
+    // The task reward may be credited at any moment meanwhile, so the ledger is read again on each look.
     await expect
-      .poll(async () => [settledBalance, BigInt(ledger.available)].includes(await pointBalance()))
+      .poll(async () => {
+        const shown = await pointBalance();
+        const now = await api<{ available: string }>(
+          page,
+          'GET',
+          `/member/points/ledgers/${user.id}?offset=0&limit=1&assetType=POINT`,
+        );
+        return [settledBalance, BigInt(now.available)].includes(shown);
+      })
       .toBe(true);
     await expect
       .poll(

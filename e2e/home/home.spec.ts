@@ -75,6 +75,7 @@ test.describe('section snapping', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     const stops = await sectionStops(page);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 120);
@@ -96,6 +97,7 @@ test.describe('section snapping', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     const stops = await sectionStops(page);
     await page.evaluate(() => {
       const seen: number[] = [];
@@ -116,6 +118,7 @@ test.describe('section snapping', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo({ top: 120, behavior: 'instant' }));
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
   });
@@ -124,6 +127,7 @@ test.describe('section snapping', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     const stops = await sectionStops(page);
     await page.keyboard.press('PageDown');
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
@@ -138,6 +142,7 @@ test.describe('section snapping', () => {
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect(page.locator('[data-snap-ready]')).toHaveCount(0);
       await page.mouse.move(200, 400);
       await page.mouse.wheel(0, 120);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);

@@ -35,9 +35,9 @@ import { saasHeaders } from '../../support/identity';
 const verifyScript = fileURLToPath(new URL('../../../scripts/verify-round.ts', import.meta.url));
 const TOLERANCE_MS = 2000;
 
-/** Polls `check` until it holds (a WebSocket message in flight), failing after a few seconds. */
+/** Polls `check` until it holds (a WebSocket message in flight), failing after 20 s (a loaded machine). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 20_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));

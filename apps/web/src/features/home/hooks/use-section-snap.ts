@@ -16,6 +16,8 @@ import {
 export const SNAP_SECTION_ATTRIBUTE = 'data-snap-section';
 /** Present on the container while a snap glides. */
 const SNAPPING_ATTRIBUTE = 'data-snapping';
+/** Present on the container while snapping listens to input (desktop), so a test knows its input is seen. */
+const SNAP_READY_ATTRIBUTE = 'data-snap-ready';
 
 interface UseSectionSnapOptions {
   /** Desktop only (spec 2 Home): pass the large-screen flag. */
@@ -170,7 +172,9 @@ export function useSectionSnap(
     container.addEventListener('touchstart', onTouchStart, { passive: true });
     container.addEventListener('touchmove', onTouchMove, { passive: false });
     container.addEventListener('touchend', onTouchEnd);
+    container.setAttribute(SNAP_READY_ATTRIBUTE, '');
     return () => {
+      container.removeAttribute(SNAP_READY_ATTRIBUTE);
       window.removeEventListener('wheel', onWheel);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('keydown', onKeyDown);
