@@ -284,8 +284,10 @@ export async function startStack({
 
   const ok = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
   try {
-    const tsx = join(repoRoot, 'node_modules/.bin/tsx');
-    startChild('devnet', tsx, ['packages/devnet/src/cli.ts']);
+    // Node itself with tsx's loader, not the tsx CLI: the CLI is a second process that relays signals and, when the
+    // child does not acknowledge one within 30 ms (a loaded machine), kills it with SIGKILL mid-shutdown.
+    const typescript = (file) => ['--import', 'tsx', file];
+    startChild('devnet', process.execPath, typescript('packages/devnet/src/cli.ts'));
     const builds = buildFrontEnds(environment, log, distDir);
     const deployments = join(config.dataDir, 'devnet', 'deployments.json');
     const devnetAlive = () => children.has('devnet');
@@ -307,9 +309,9 @@ export async function startStack({
     ]);
     await Promise.race([unexpected, waitFor('deployments', async () => existsSync(deployments))]);
     // The API sets its Telegram webhook at start, so the stand-ins answer first.
-    startChild('stand-ins', tsx, ['apps/stand-ins/src/main.ts']);
+    startChild('stand-ins', process.execPath, typescript('apps/stand-ins/src/main.ts'));
     await Promise.race([unexpected, waitFor('stand-ins', () => ok(`${config.urls.standIns}/healthz`))]);
-    startChild('api', tsx, ['apps/api/src/server.ts']);
+    startChild('api', process.execPath, typescript('apps/api/src/server.ts'));
     await Promise.race([unexpected, builds]);
     // The production server (scripts/serve-front-end.mjs), so what runs here is what a deployment runs; only the
     // wallet's devnet addresses are extra.

@@ -8,7 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closedPortUrl } from './helpers';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsxBin = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+/**
+ * The server as `npm start` runs it: node with tsx's loader. (The tsx CLI would add a process that relays SIGTERM
+ * and, when the server does not acknowledge it within 30 ms on a loaded machine, kills it with SIGKILL: exit 143.)
+ */
+const serverCommand = [process.execPath, ['--import', 'tsx', 'src/server.ts']] as const;
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
@@ -28,7 +32,7 @@ describe('server.ts', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses to start with invalid configuration and says why', async () => {
-    const child = spawn(tsxBin, ['src/server.ts'], {
+    const child = spawn(serverCommand[0], [...serverCommand[1]], {
       cwd: apiRoot,
       env: {
         ...process.env,
@@ -51,7 +55,7 @@ describe('server.ts', () => {
   });
 
   it("refuses the devnet's key, stand-in login and demo data when the chain is not the local devnet", async () => {
-    const child = spawn(tsxBin, ['src/server.ts'], {
+    const child = spawn(serverCommand[0], [...serverCommand[1]], {
       cwd: apiRoot,
       // Without NODE_ENV, as the deployment of the finding ran.
       env: {
@@ -85,7 +89,7 @@ describe('server.ts', () => {
     // A data folder left open to everyone by an older run.
     chmodSync(dataDir, 0o777);
     const freePort = Number(new URL(await closedPortUrl()).port);
-    const child = spawn(tsxBin, ['src/server.ts'], {
+    const child = spawn(serverCommand[0], [...serverCommand[1]], {
       cwd: apiRoot,
       env: {
         ...process.env,
