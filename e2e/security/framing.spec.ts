@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { collectBrowserErrors } from '../support/console-errors';
+import { collectBrowserErrors, settleNetwork } from '../support/console-errors';
 import { API_URL, WALLET_URL } from '../support/login';
 
 /**
@@ -142,13 +142,13 @@ test.describe('security headers', () => {
     await page.keyboard.press('Escape');
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settleNetwork(page);
 
     const wallet = await context.newPage();
     const walletErrors = collectBrowserErrors(wallet);
     await wallet.goto(`${WALLET_URL}/popup`);
     await expect(wallet.getByRole('heading').first()).toBeVisible();
-    await wallet.waitForLoadState('networkidle');
+    await settleNetwork(wallet);
 
     expect([...errors.list(), ...walletErrors.list()]).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectBrowserErrors } from '../support/console-errors';
+import { collectBrowserErrors, settleNetwork } from '../support/console-errors';
 
 /** Defaults of the stack under test (brand is configuration; the e2e stack runs with the defaults). */
 const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'OJO Arena';
@@ -56,6 +56,7 @@ test.describe('app shell on a desktop screen', () => {
 
   for (const [path, heading] of ROUTES) {
     test(`${path} shows "${heading}" in the shell without browser errors`, async ({ page }) => {
+      test.setTimeout(60_000);
       const browserErrors = collectBrowserErrors(page);
       await page.goto(path);
 
@@ -72,8 +73,7 @@ test.describe('app shell on a desktop screen', () => {
       await expect(page.getByRole('banner').getByTestId('auth-slot')).toBeAttached();
       await expectFooterYear(page);
 
-      // Let late work (lazy chunks, queries) finish before judging the console.
-      await page.waitForLoadState('networkidle');
+      await settleNetwork(page);
       expect(browserErrors.list(), browserErrors.list().join('\n')).toEqual([]);
     });
   }
@@ -132,7 +132,7 @@ test.describe('app shell on a phone screen', () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/referral$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Referral');
-    await page.waitForLoadState('networkidle');
+    await settleNetwork(page);
     expect(browserErrors.list(), browserErrors.list().join('\n')).toEqual([]);
   });
 

@@ -15,3 +15,12 @@ export function collectBrowserErrors(page: Page): { list: () => string[] } {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
   return { list: () => [...errors] };
 }
+
+/**
+ * Lets late work (lazy chunks, queries) finish before the console is judged: waits for the network to rest, up to
+ * 10 s. A page with live traffic (the game's socket handshake or polling on a loaded machine) may never rest for
+ * 500 ms; the check then goes on rather than failing the test on a wait that was only a courtesy.
+ */
+export async function settleNetwork(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+}
