@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { taskErrors } from './errors';
 import { periodKeyOf } from './period';
-import { toTaskItem } from './task-item';
+import { type ListedTask, toTaskItem } from './task-item';
 import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
@@ -73,50 +73,56 @@ export async function listTasks(
   return rows.map((task) => toTaskItem(config, task, completions.get(task.id)));
 }
 
+/** A task of the list as the one-row read aggregates it (JSON: the reward amount as text, timestamps as text). */
+interface ListedTaskJson extends Omit<ListedTask, 'rewardAmount'> {
+  rewardAmount: string;
+  progress: number | null;
+  completedAt: string | null;
+}
+
 /**
- * The task list read in one statement: the caller's open session and user, each active task of the placeholder
- * `channel` and `position` in the operator's order with the caller's completion of its current period (`today` for
- * daily tasks), and whether the caller has a connected address (an open wallet_bind task is then completed). No
- * row when the session is not open; one row with a null task when the list is empty.
+ * The task list read in one statement and one row: the caller's open session and user, the active tasks of the
+ * placeholder `channel` and `position` in the operator's order, each with the caller's completion of its current
+ * period (`today` for daily tasks), as one JSON array, and whether the caller has a connected address (an open
+ * wallet_bind task is then completed). No row when the session is not open. One row instead of a row per task
+ * with the user's columns repeated on each: the driver and drizzle map a handful of values, not hundreds
+ * (`npm run bench:api`).
  */
 const selectSessionTaskList = preparedQuery('session_task_list', (db, name) =>
   db
     .select({
       ...sessionUserColumns,
-      task: tasks,
-      completion: taskCompletions,
+      tasks: sql<ListedTaskJson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${tasks.id}, 'code', ${tasks.code}, 'domain', ${tasks.domain}, 'verifier', ${tasks.verifier},
+          'title', ${tasks.title}, 'description', ${tasks.description}, 'url', ${tasks.url},
+          'connectUrl', ${tasks.connectUrl}, 'icon', ${tasks.icon}, 'labelName', ${tasks.labelName},
+          'limit', ${tasks.limit}, 'rewardAsset', ${tasks.rewardAsset},
+          'rewardAmount', ${tasks.rewardAmount}::text, 'requiredText', ${tasks.requiredText},
+          'requiredLink', ${tasks.requiredLink},
+          'progress', ${taskCompletions.progress}, 'completedAt', ${taskCompletions.completedAt}
+        ) order by ${tasks.sortOrder}, ${tasks.id}), '[]'::json)
+        from ${tasks}
+        left join ${taskCompletions} on ${taskCompletions.userId} = ${sessions.userId}
+          and ${taskCompletions.taskId} = ${tasks.id}
+          and ${taskCompletions.periodKey} =
+            case when ${tasks.period} = 'daily' then ${sql.placeholder('today')} else 'once' end
+        where ${tasks.channel} = ${sql.placeholder('channel')} and ${tasks.position} = ${sql.placeholder('position')}
+          and ${tasks.isActive}
+      )`,
       hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${sessions.userId} and ${userAddresses.isConnected})`,
     })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
-    .leftJoin(
-      tasks,
-      and(
-        eq(tasks.channel, sql.placeholder('channel')),
-        eq(tasks.position, sql.placeholder('position')),
-        eq(tasks.isActive, true),
-      ),
-    )
-    .leftJoin(
-      taskCompletions,
-      and(
-        eq(taskCompletions.userId, sessions.userId),
-        eq(taskCompletions.taskId, tasks.id),
-        eq(
-          taskCompletions.periodKey,
-          sql`case when ${tasks.period} = 'daily' then ${sql.placeholder('today')} else 'once' end`,
-        ),
-      ),
-    )
     .where(openSessionCondition())
-    .orderBy(asc(tasks.sortOrder), asc(tasks.id))
     .prepare(name),
 );
 
 /**
  * `listTasks` of the caller, checking the session in the same statement (a hot read): `accept` takes the session
  * row (and refuses an ended session) before anything else. A wallet_bind task still open while the caller has a
- * connected address is completed first, as `listTasks` does (then the completions are read again).
+ * connected address (rare: a task added after the player linked a wallet) goes through `listTasks`, which completes
+ * it, pays it once, and reads the completions again.
  */
 export async function readSessionTaskList(
   db: Database,
@@ -125,30 +131,24 @@ export async function readSessionTaskList(
   accept: AcceptSession,
   query: { channel: string; position: string },
 ): Promise<TaskItem[]> {
-  const rows = await selectSessionTaskList(db, {
+  const [row] = await selectSessionTaskList(db, {
     ...session,
     channel: query.channel,
     position: query.position,
     today: periodKeyOf('daily', session.now),
   });
-  const [first] = rows;
-  accept(first);
-  const listed = rows.flatMap((row) => (row.task ? [{ task: row.task, completion: row.completion }] : []));
-  const open = listed.filter((row) => row.task.verifier === 'wallet_bind' && !row.completion?.completedAt);
-  if (open.length > 0 && first?.hasConnectedAddress) {
-    const taskRows = listed.map((row) => row.task);
-    const completed = await completeWalletBindTasks(
-      db,
-      session.userId,
-      session.now,
-      open.map((row) => row.task),
-    );
-    if (completed.length > 0) {
-      const completions = await readCompletions(db, session.userId, taskRows, session.now);
-      return taskRows.map((task) => toTaskItem(config, task, completions.get(task.id)));
-    }
-  }
-  return listed.map((row) => toTaskItem(config, row.task, row.completion ?? undefined));
+  accept(row);
+  if (!row) return [];
+  const openWalletBind = row.tasks.some((task) => task.verifier === 'wallet_bind' && !task.completedAt);
+  if (openWalletBind && row.hasConnectedAddress)
+    return listTasks(db, config, session.userId, query, session.now);
+  return row.tasks.map(({ progress, completedAt, rewardAmount, ...task }) =>
+    toTaskItem(
+      config,
+      { ...task, rewardAmount: BigInt(rewardAmount) },
+      progress === null ? undefined : { progress, completedAt: completedAt ? new Date(completedAt) : null },
+    ),
+  );
 }
 
 /** An active task by id or code, or the 404006 refusal. */

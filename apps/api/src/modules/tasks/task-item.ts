@@ -3,8 +3,31 @@ import type { Task, TaskCompletion } from '@ojo/db/schema/tasks';
 import type { AppConfig } from '../../config/env';
 import { requiredPost } from './x-post';
 
+/** The columns of a task row that its item shows (what the task list reads). */
+export type ListedTask = Pick<
+  Task,
+  | 'id'
+  | 'code'
+  | 'domain'
+  | 'verifier'
+  | 'title'
+  | 'description'
+  | 'url'
+  | 'connectUrl'
+  | 'icon'
+  | 'labelName'
+  | 'limit'
+  | 'rewardAsset'
+  | 'rewardAmount'
+  | 'requiredText'
+  | 'requiredLink'
+>;
+
+/** What an item shows of the player's completion of the task's current period. */
+export type ListedCompletion = Pick<TaskCompletion, 'progress' | 'completedAt'>;
+
 /** Where a task is done when its row names no url: the configured place of its kind. */
-function defaultUrl(config: AppConfig, task: Task): string | null {
+function defaultUrl(config: AppConfig, task: ListedTask): string | null {
   switch (task.verifier) {
     case 'x_post':
       return requiredPost(config, task).intentUrl;
@@ -20,7 +43,11 @@ function defaultUrl(config: AppConfig, task: Task): string | null {
 }
 
 /** A task row and the player's completion of its current period, as spec 3 Task reads it. */
-export function toTaskItem(config: AppConfig, task: Task, completion: TaskCompletion | undefined): TaskItem {
+export function toTaskItem(
+  config: AppConfig,
+  task: ListedTask,
+  completion: ListedCompletion | undefined,
+): TaskItem {
   const isDone = Boolean(completion?.completedAt);
   return {
     taskId: task.id,
