@@ -1,5 +1,7 @@
 import { credit, debit } from '@ojo/db/ledger';
+import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import type { User } from '@ojo/db/schema/users';
+import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, insertUser } from '../../helpers';
@@ -73,6 +75,15 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       created: expect.any(Number),
     });
     expect(page.pointLedgers[1]).toMatchObject({ amount: '10', description: 'checkin:day 25' });
+    // Each entry's id and time are the stored row's (the time in epoch milliseconds, as a Date reads it).
+    const stored = await database()
+      .db.select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, 'test:ticket:1'));
+    expect(page.pointLedgers[0]).toMatchObject({
+      id: stored[0]!.id.toString(),
+      created: stored[0]!.createdAt.getTime(),
+    });
     const last = (await get(`/member/points/ledgers/${player.id}?assetType=POINT&offset=20&limit=20`)).json()
       .obj;
     // 26 entries: the second page has fewer than the limit, so it is the last (spec 9).
