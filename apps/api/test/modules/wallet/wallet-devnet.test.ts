@@ -128,7 +128,8 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
       functionName: 'execute',
       args: [recipient, parseEther('0.01'), '0x'],
     } as never);
-    await client().waitForTransactionReceipt({ hash });
+    const receipt = await client().waitForTransactionReceipt({ hash });
+    const block = await client().getBlock({ blockNumber: receipt.blockNumber });
     const processed = await post(`/transaction/process/${hash}`, jwt);
     expect(processed.statusCode).toBe(200);
     expect(processed.json().data).toEqual({ txHash: hash, mined: true, transfers: 1 });
@@ -137,7 +138,7 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
     expect(history.statusCode).toBe(200);
     const { histories } = history.json().data;
     expect(histories[0]).toEqual({
-      created: expect.any(Number),
+      created: Number(block.timestamp) * 1000,
       symbol: 'ETH',
       desc: 'Sent ETH',
       amount: '0.01',
