@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { taskErrors } from './errors';
 import { periodKeyOf } from './period';
-import { type ListedTask, toTaskItem } from './task-item';
+import { type ListedCompletion, type ListedTask, toTaskItem } from './task-item';
 import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
@@ -74,7 +74,7 @@ export async function listTasks(
 }
 
 /** A task of the list as the one-row read aggregates it (JSON: the reward amount as text, timestamps as text). */
-interface ListedTaskJson extends Omit<ListedTask, 'rewardAmount'> {
+interface ListedTaskJson extends ListedTask {
   rewardAmount: string;
   progress: number | null;
   completedAt: string | null;
@@ -142,12 +142,9 @@ export async function readSessionTaskList(
   const openWalletBind = row.tasks.some((task) => task.verifier === 'wallet_bind' && !task.completedAt);
   if (openWalletBind && row.hasConnectedAddress)
     return listTasks(db, config, session.userId, query, session.now);
-  return row.tasks.map(({ progress, completedAt, rewardAmount, ...task }) =>
-    toTaskItem(
-      config,
-      { ...task, rewardAmount: BigInt(rewardAmount) },
-      progress === null ? undefined : { progress, completedAt: completedAt ? new Date(completedAt) : null },
-    ),
+  // Each JSON task is its own completion too (progress and completedAt are null when it has none).
+  return row.tasks.map((task) =>
+    toTaskItem(config, task, task.progress === null ? undefined : (task as ListedCompletion)),
   );
 }
 

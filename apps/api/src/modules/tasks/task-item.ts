@@ -1,9 +1,12 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
-import type { Task, TaskCompletion } from '@ojo/db/schema/tasks';
+import type { Task } from '@ojo/db/schema/tasks';
 import type { AppConfig } from '../../config/env';
 import { requiredPost } from './x-post';
 
-/** The columns of a task row that its item shows (what the task list reads). */
+/**
+ * The columns of a task row that its item shows (what the task list reads; the reward amount as the row's bigint or
+ * as the decimal text a JSON read returns).
+ */
 export type ListedTask = Pick<
   Task,
   | 'id'
@@ -18,13 +21,15 @@ export type ListedTask = Pick<
   | 'labelName'
   | 'limit'
   | 'rewardAsset'
-  | 'rewardAmount'
   | 'requiredText'
   | 'requiredLink'
->;
+> & { rewardAmount: bigint | string };
 
-/** What an item shows of the player's completion of the task's current period. */
-export type ListedCompletion = Pick<TaskCompletion, 'progress' | 'completedAt'>;
+/** What an item shows of the player's completion of the task's current period (set or not: a time or its text). */
+export interface ListedCompletion {
+  progress: number;
+  completedAt: Date | string | null;
+}
 
 /** Where a task is done when its row names no url: the configured place of its kind. */
 function defaultUrl(config: AppConfig, task: ListedTask): string | null {
