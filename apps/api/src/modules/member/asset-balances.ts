@@ -12,7 +12,7 @@ import { preparedQuery } from '@ojo/db/prepared';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
-import { eq } from '@ojo/db/sql';
+import { sql } from '@ojo/db/sql';
 import { ASSET_TYPES } from '@ojo/domain/enums';
 
 /**
@@ -28,20 +28,25 @@ export async function readAssetBalances(db: Database, userId: string): Promise<A
   }));
 }
 
-/** The balances read in one statement: the caller's open session and user with each balance row of theirs. */
+/**
+ * The balances read in one statement and one row: the caller's open session and user with each balance row of
+ * theirs as one JSON array (amounts as text). No row when the session is not open.
+ */
 const selectSessionBalances = preparedQuery('session_asset_balances', (db, name) =>
   db
     .select({
       ...sessionUserColumns,
-      balance: {
-        asset: ledgerBalances.asset,
-        balance: ledgerBalances.balance,
-        credited: ledgerBalances.credited,
-      },
+      balances: sql<{ asset: string; balance: string; credited: string }[]>`(
+        select coalesce(json_agg(json_build_object(
+          'asset', ${ledgerBalances.asset}, 'balance', ${ledgerBalances.balance}::text,
+          'credited', ${ledgerBalances.credited}::text
+        )), '[]'::json)
+        from ${ledgerBalances}
+        where ${ledgerBalances.userId} = ${sessions.userId}
+      )`,
     })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
-    .leftJoin(ledgerBalances, eq(ledgerBalances.userId, sessions.userId))
     .where(openSessionCondition())
     .prepare(name),
 );
@@ -55,14 +60,14 @@ export async function readSessionAssetBalances(
   session: OpenSessionValues,
   accept: AcceptSession,
 ): Promise<AssetBalance[]> {
-  const rows = await selectSessionBalances(db, session);
-  accept(rows[0]);
+  const [row] = await selectSessionBalances(db, session);
+  accept(row);
   return ASSET_TYPES.map((asset) => {
-    const row = rows.find((candidate) => candidate.balance?.asset === asset)?.balance;
+    const balance = row?.balances.find((candidate) => candidate.asset === asset);
     return {
       assetType: asset as AssetBalance['assetType'],
-      available: (row?.balance ?? 0n).toString(),
-      originalAvailable: (row?.credited ?? 0n).toString(),
+      available: balance?.balance ?? '0',
+      originalAvailable: balance?.credited ?? '0',
     };
   });
 }
