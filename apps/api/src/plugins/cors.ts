@@ -20,15 +20,17 @@ async function corsPlugin(app: FastifyInstance, options: { config: AppConfig }):
     allowedHeaders: ['content-type', SAAS_ID_HEADER, JWT_HEADER],
     maxAge: 600,
   };
+  // Built once: the delegator runs on every request, so it only picks one of the two (`true` reflects the origin).
+  const allow = { ...common, origin: true };
+  // `false` for any other origin (or none) disables CORS for that request entirely, credentials header included.
+  const deny = { ...common, origin: false };
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      const path = (request.url ?? '').split('?')[0];
-      const isAllowed =
-        origin !== undefined &&
-        (allowedOrigins.has(origin) || (origin === walletOrigin && path === gasPolicyRoute.path));
-      // `false` for any other origin (or none) disables CORS for that request entirely, credentials header included.
-      callback(null, { ...common, origin: isAllowed ? origin : false });
+      if (origin === undefined) return callback(null, deny);
+      if (allowedOrigins.has(origin)) return callback(null, allow);
+      const isGasPolicy = origin === walletOrigin && request.url.split('?')[0] === gasPolicyRoute.path;
+      callback(null, isGasPolicy ? allow : deny);
     },
   });
 }
