@@ -37,7 +37,7 @@ export type GameApi = ReturnType<typeof createGameApi>;
 export function createGameApi(options: GameApiOptions) {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  /** The absolute URL of a route (for links such as a round's verification). */
+  /** The absolute URL of a call: the API's origin, the route's path with its params, then the query. */
   function routeUrl(route: RouteDeclaration, input: CallInput = {}): string {
     const url = new URL(options.apiUrl + routePath(route, input.params));
     for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -83,5 +83,5 @@ export function createGameApi(options: GameApiOptions) {
     return parsed.data as z.output<R['result']>;
   }
 
-  return { callRoute, routeUrl };
+  return { callRoute };
 }
