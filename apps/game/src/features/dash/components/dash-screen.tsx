@@ -3,6 +3,7 @@ import { gameVerifyPath } from '@ojo/domain/routes';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { GameApi } from '../../../lib/api-client';
 import type { FrameAction } from '../../../lib/frame-bridge';
+import { useBalances } from '../hooks/use-balances';
 import { useDashSocket, useServerNow } from '../hooks/use-dash-socket';
 import { buildLanes, phaseClock } from '../race';
 import { activeBets, type DashRoundView, type MyBet, returnedByCurrency } from '../state';
@@ -28,6 +29,7 @@ interface DashScreenProps {
 /** The Dash race: live lanes, countdown, bets, result and history, fed by the game socket. */
 export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: DashScreenProps) {
   const loaded = useRef(false);
+  const { balances, refresh: refreshBalances } = useBalances(api, token);
   const onMessage = useCallback(
     (message: ServerMessage) => {
       if (message.type === 'snapshot' && !loaded.current) {
@@ -36,8 +38,10 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
       }
       // A payout, or a reward a background job credited after settlement: the page refetches the balance.
       if (message.type === 'payout' || message.type === 'balance') send({ action: 'post', topic: 'balance' });
+      // The bet panel's balance follows the payouts and any other credit.
+      if (message.type === 'payout' || message.type === 'balance') refreshBalances();
     },
-    [send],
+    [send, refreshBalances],
   );
   const { state, status, recordBet } = useDashSocket(apiUrl, token, onMessage);
   const now = useServerNow(state.clockOffsetMs);
@@ -50,8 +54,9 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
     (bet: MyBet) => {
       recordBet(bet);
       send({ action: 'post', topic: 'balance' });
+      refreshBalances();
     },
-    [recordBet, send],
+    [recordBet, send, refreshBalances],
   );
 
   const round = state.round;
@@ -66,6 +71,11 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
   );
   const bets = activeBets(state);
   const myTracks = useMemo(() => new Set(bets.map((bet) => bet.track)), [bets]);
+  // The result of a round the player bet on: the balance is read again (a round nobody of ours bet on moves nothing).
+  const settledWithMyBets = round?.outcome && bets.length > 0 ? round.terms.roundId : null;
+  useEffect(() => {
+    if (settledWithMyBets !== null) refreshBalances();
+  }, [settledWithMyBets, refreshBalances]);
 
   if (status === 'unauthorized') {
     return (
@@ -129,6 +139,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
           <BetPanel
             round={round}
             api={api}
+            balances={balances}
             onPlaced={onBet}
             onUnauthorized={() => send({ action: 'permission', need: 'login' })}
           />
