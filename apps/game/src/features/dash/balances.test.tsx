@@ -178,6 +178,29 @@ describe('the bet panel with balances arriving after it shows', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('a burst of refreshes (payouts of several bets) reads at most twice, and shows the newest answer', async () => {
+    actEnvironment(false);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answers = memberHost([
+      { total: '50', ojoValue: '0' },
+      { total: '70', ojoValue: '0' },
+    ]);
+    // The first read hangs until released: the refreshes asked for meanwhile wait for it.
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (answers.mock.calls.length === 0) await gate;
+      return answers(input, init);
+    });
+    const view = mount(<PanelWithBalances fetch={fetch} token="player-jwt" />);
+    const refresh = view.host().querySelector('[data-testid="refresh"]') as HTMLButtonElement;
+    for (let payout = 0; payout < 5; payout += 1) refresh.click();
+    release();
+    await vi.waitFor(() => expect(view.text('[data-testid="bet-balance"]')).toBe('Balance: 70 FishXP'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('a spectator (no token) reads nothing and keeps the OJO start', async () => {
     const fetch = memberHost([{ total: '50', ojoValue: '0' }]);
     const view = mount(<PanelWithBalances fetch={fetch} token={null} />);
