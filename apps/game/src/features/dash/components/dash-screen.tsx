@@ -36,10 +36,12 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
         loaded.current = true;
         send({ action: 'update', key: 'STOP_LOADING' });
       }
-      // A payout, or a reward a background job credited after settlement: the page refetches the balance.
-      if (message.type === 'payout' || message.type === 'balance') send({ action: 'post', topic: 'balance' });
-      // The bet panel's balance follows the payouts and any other credit.
-      if (message.type === 'payout' || message.type === 'balance') refreshBalances();
+      // A payout, or a reward a background job credited after settlement: the page refetches the balance, and the
+      // bet panel reads its own again.
+      if (message.type === 'payout' || message.type === 'balance') {
+        send({ action: 'post', topic: 'balance' });
+        refreshBalances();
+      }
     },
     [send, refreshBalances],
   );
