@@ -94,6 +94,19 @@ test('the game frame gets the token, and the page carries out its navigate, back
       await expect(dialog).toBeVisible();
       if (title === 'Invite friends')
         await expect(dialog.getByRole('status', { name: 'Invite link' })).toContainText('inviteCode=');
+      if (title === 'Game tasks') {
+        // The player's own tasks, as the task page lists them, each with its action: Verify of the profile task
+        // (the profile exists) marks it done there and then; the X post stays to do.
+        const tasks = dialog.getByRole('list', { name: 'Tasks' });
+        const profileTask = tasks.locator('[data-task-code="osp_profile_create"]');
+        await expect(profileTask).toHaveAttribute('data-state', 'todo');
+        await expect(tasks.locator('[data-task-code="subject_post_x"]')).toHaveAttribute(
+          'data-state',
+          'todo',
+        );
+        await profileTask.getByRole('button', { name: /^Verify/ }).click();
+        await expect(profileTask).toHaveAttribute('data-state', 'done');
+      }
     }
     // Escape closes what is open, back to the race.
     await expect(async () => {

@@ -95,6 +95,12 @@ test('a player bets on two tracks, watches the race and the result, and the bala
 
     // Points, the minimum stake, two tracks.
     const fishXp = panel.getByRole('button', { name: 'FishXP', exact: true });
+    const balance = panel.getByTestId('bet-balance');
+    if (attempt === 1) {
+      // A new player has no OJO: the panel starts on points, with the points balance the header shows.
+      await expect(fishXp).toHaveAttribute('aria-pressed', 'true');
+      await expect(balance).toHaveText(`Balance: ${balanceBefore.toLocaleString('en-US')} FishXP`);
+    }
     await fishXp.click();
     await expect(fishXp).toHaveAttribute('aria-pressed', 'true');
     const stake = BigInt((await panel.getByRole('textbox').inputValue()) || '0');
@@ -138,6 +144,10 @@ test('a player bets on two tracks, watches the race and the result, and the bala
     // The stake left the balance at once, and the page's header shows it (the frame's post action).
     await expect(header.getByTestId('balance-POINT')).toHaveText(
       (balanceBefore - 2n * stake).toLocaleString('en-US'),
+    );
+    // The panel's balance is read again after the bet.
+    await expect(balance).toHaveText(
+      `Balance: ${(balanceBefore - 2n * stake).toLocaleString('en-US')} FishXP`,
     );
     if (attempt === 1) await page.screenshot({ path: testInfo.outputPath('race-betting-1440.png') });
 

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 
 /**
  * The game's HTTP client: calls a route by its declaration (api-contract), so no path is written here. Game calls
- * answer `{success, code, message, data}` (DESIGN.md section 5); a failure becomes a GameApiError with the
- * server's code and message, which the bet panel shows as it is.
+ * answer `{success, code, message, data}`, the quest calls the frame makes (the player's balances) answer
+ * `{success, code, msgKey, obj}` (DESIGN.md section 5): the declaration's envelope says which. A failure becomes a
+ * GameApiError with the server's code and message, which the bet panel shows as it is.
  */
 
 export class GameApiError extends Error {
@@ -37,7 +38,7 @@ export type GameApi = ReturnType<typeof createGameApi>;
 export function createGameApi(options: GameApiOptions) {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  /** The absolute URL of a route (for links such as a round's verification). */
+  /** The absolute URL of a call: the API's origin, the route's path with its params, then the query. */
   function routeUrl(route: RouteDeclaration, input: CallInput = {}): string {
     const url = new URL(options.apiUrl + routePath(route, input.params));
     for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -77,11 +78,11 @@ export function createGameApi(options: GameApiOptions) {
         typeof envelope.message === 'string' && envelope.message ? envelope.message : 'Request failed.';
       throw new GameApiError(response.status, code, message);
     }
-    const parsed = route.result.safeParse(envelope.data);
+    const parsed = route.result.safeParse(route.envelope === 'obj' ? envelope.obj : envelope.data);
     if (!parsed.success)
       throw new GameApiError(response.status, 'INVALID_RESPONSE', 'Unexpected answer from the game server.');
     return parsed.data as z.output<R['result']>;
   }
 
-  return { callRoute, routeUrl };
+  return { callRoute };
 }

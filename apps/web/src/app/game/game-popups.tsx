@@ -6,9 +6,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuthState, useSessionUser } from '@/features/auth/hooks/use-auth';
 import { CheckInScreen } from '@/features/check-in/components/check-in-screen';
 import { GamePopup } from '@/features/game/components/game-popup';
+import { ProviderLoginButton } from '@/features/home/components/login-buttons';
 import { useReferralInfo } from '@/features/referral/api/get-referral-info';
 import { CopyField } from '@/features/referral/components/copy-field';
 import { ShareToXLink } from '@/features/referral/components/share-to-x-link';
+import { TaskList } from '@/features/tasks/components/task-list';
+import { useHasSession } from '@/lib/use-has-session';
+import { useOnTaskDone } from '../tasks/use-on-task-done';
 
 /**
  * The frame's popups (spec 2: invite, gameTask, checkIn), composed from the features they belong to. Each shows over
@@ -36,11 +40,7 @@ export function GamePopups({ kind, onClose }: { kind: FramePopupKind | null; onC
     >
       {kind === 'checkIn' ? <CheckInPopup /> : null}
       {kind === 'invite' ? <InvitePopup /> : null}
-      {kind === 'gameTask' ? (
-        <p className="text-sm text-slate-300">
-          Connect your socials, bind a wallet and play a race: each task pays points once.
-        </p>
-      ) : null}
+      {kind === 'gameTask' ? <GameTaskPopup /> : null}
       {kind ? (
         <Link to={FRAME_POPUP_TO_PATH[kind]} className={OPEN_LINK} onClick={onClose}>
           Open the full screen
@@ -54,6 +54,25 @@ function CheckInPopup() {
   const { isFullUser } = useSessionUser();
   if (isFullUser) return <CheckInScreen />;
   return <p className="text-sm text-slate-300">Log in to check in and collect your daily reward.</p>;
+}
+
+/**
+ * The player's tasks as the task page lists them (spec 2 Task page): each with its state and its action (Go,
+ * Verify), over the race. A logged-out player is asked to log in; the list shows once they have.
+ */
+function GameTaskPopup() {
+  const hasSession = useHasSession();
+  const onTaskDone = useOnTaskDone();
+  if (!hasSession) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-sm text-slate-300">Log in to see your tasks and start earning.</p>
+        <ProviderLoginButton />
+      </div>
+    );
+  }
+  // The player comes back from a platform's connect page to the task page, which resumes the task (spec 4).
+  return <TaskList onTaskDone={onTaskDone} resumeStoredTask={false} />;
 }
 
 function InvitePopup() {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GameApi } from '../../../lib/api-client';
+import type { Balances } from '../balances';
 import type { DashRoundView } from '../state';
 import { BetPanel } from './bet-panel';
 
@@ -25,12 +26,70 @@ const round = {
   settledAtMs: null,
 } as unknown as DashRoundView;
 
+const text = (html: string) => html.replace(/<!-- -->/g, '');
+
+function renderPanel(balances: Balances | null, terms: Partial<DashRoundView['terms']> = {}) {
+  const html = renderToStaticMarkup(
+    <BetPanel
+      round={{ ...round, terms: { ...round.terms, ...terms } }}
+      api={{} as GameApi}
+      balances={balances}
+      onPlaced={() => {}}
+      onUnauthorized={() => {}}
+    />,
+  );
+  const pressed = [...html.matchAll(/<button type="button" aria-pressed="true"[^>]*>([^<]*)<\/button>/g)].map(
+    (match) => match[1],
+  );
+  return {
+    html,
+    /** The currency button shown pressed (the picks come after it and none is picked yet). */
+    currency: pressed[0],
+    amount: /<input[^>]*value="([^"]*)"/.exec(html)?.[1],
+    balance: /data-testid="bet-balance"[^>]*>(.*?)<\/p>/.exec(text(html))?.[1],
+  };
+}
+
 describe('the bet panel', () => {
   it("names the pools with the currencies' display names (points show as FishXP, spec 1)", () => {
-    const html = renderToStaticMarkup(
-      <BetPanel round={round} api={{} as GameApi} onPlaced={() => {}} onUnauthorized={() => {}} />,
-    );
-    const pool = /<p class="pool">(.*?)<\/p>/.exec(html)?.[1]?.replace(/<!-- -->/g, '');
+    const { html } = renderPanel(null);
+    const pool = /<p class="pool">(.*?)<\/p>/.exec(text(html))?.[1];
     expect(pool).toBe('Pool: 1,200 OJO · 34 FishXP');
+  });
+
+  it('starts on OJO, with its minimum, when the OJO balance covers the minimum OJO bet', () => {
+    expect(renderPanel({ OJO: '200', POINT: '0' })).toMatchObject({
+      currency: 'OJO',
+      amount: '200',
+      balance: 'Balance: 200 OJO',
+    });
+    expect(renderPanel({ OJO: '25000', POINT: '900' })).toMatchObject({
+      currency: 'OJO',
+      balance: 'Balance: 25,000 OJO',
+    });
+  });
+
+  it('starts on points when the OJO balance is below the minimum OJO bet (0 OJO, or 1 short)', () => {
+    expect(renderPanel({ OJO: '0', POINT: '500' })).toMatchObject({
+      currency: 'FishXP',
+      amount: '2',
+      balance: 'Balance: 500 FishXP',
+    });
+    expect(renderPanel({ OJO: '199', POINT: '0' })).toMatchObject({
+      currency: 'FishXP',
+      balance: 'Balance: 0 FishXP',
+    });
+  });
+
+  it("takes the minimum from the round's terms", () => {
+    const terms = { minStake: { OJO: '500', POINT: '2' } } as Partial<DashRoundView['terms']>;
+    expect(renderPanel({ OJO: '300', POINT: '10' }, terms).currency).toBe('FishXP');
+    expect(renderPanel({ OJO: '500', POINT: '10' }, terms).currency).toBe('OJO');
+  });
+
+  it('while the balances are unknown, starts on OJO and shows no balance', () => {
+    const panel = renderPanel(null);
+    expect(panel.currency).toBe('OJO');
+    expect(panel.balance).toBeUndefined();
   });
 });

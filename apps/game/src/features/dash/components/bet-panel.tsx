@@ -3,16 +3,18 @@ import { formatAmount } from '@ojo/domain/format/amount';
 import { ASSET_TEXT } from '@ojo/domain/messages';
 import { useEffect, useState } from 'react';
 import { type GameApi, GameApiError } from '../../../lib/api-client';
+import { type Balances, type Currency, startingCurrency } from '../balances';
 import { trackShare } from '../race';
 import type { DashRoundView, MyBet } from '../state';
 
-export type Currency = 'OJO' | 'POINT';
 /** spec 1: points are also shown as FishXP. */
 export const CURRENCY_LABEL: Record<Currency, string> = ASSET_TEXT;
 
 interface BetPanelProps {
   round: DashRoundView;
   api: GameApi;
+  /** The player's balances; null while unknown (not read yet, or the read failed). */
+  balances: Balances | null;
   onPlaced(bet: MyBet): void;
   onUnauthorized(): void;
 }
@@ -22,11 +24,22 @@ function newClientBetId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The bet panel: currency, amount and one or several tracks; a bet per track, its stake leaves at once. */
-export function BetPanel({ round, api, onPlaced, onUnauthorized }: BetPanelProps) {
-  const [currency, setCurrency] = useState<Currency>('OJO');
+/**
+ * The bet panel: currency, amount and one or several tracks; a bet per track, its stake leaves at once. It starts
+ * on OJO when the player's OJO covers the minimum OJO bet, else on points (startingCurrency); that start is taken
+ * from the first balances known, and is the player's to change from then on.
+ */
+export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: BetPanelProps) {
+  const [chosen, setChosen] = useState<Currency | null>(() =>
+    balances === null ? null : startingCurrency(balances, round.terms.minStake),
+  );
+  // The balances arrived after the panel showed: start where the player can bet (React's state-from-props update).
+  if (chosen === null && balances !== null) setChosen(startingCurrency(balances, round.terms.minStake));
+  const currency = chosen ?? startingCurrency(null, round.terms.minStake);
   const minStake = round.terms.minStake[currency];
-  const [amount, setAmount] = useState<string>(minStake);
+  // What the player typed or picked; until then, the minimum of the currency shown.
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? minStake;
   const [tracks, setTracks] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
@@ -42,8 +55,8 @@ export function BetPanel({ round, api, onPlaced, onUnauthorized }: BetPanelProps
   const underMax = maxStake === null || !amountValid || BigInt(amount) <= BigInt(maxStake);
 
   const chooseCurrency = (next: Currency) => {
-    setCurrency(next);
-    setAmount(round.terms.minStake[next]);
+    setChosen(next);
+    setAmount(null);
     setMessage(null);
   };
   const toggle = (symbol: string) =>
@@ -54,6 +67,8 @@ export function BetPanel({ round, api, onPlaced, onUnauthorized }: BetPanelProps
   const place = async () => {
     setBusy(true);
     setMessage(null);
+    // A bet keeps its currency shown, whatever the balances say next.
+    setChosen(currency);
     let placed = 0;
     try {
       for (const track of tracks) {
@@ -94,6 +109,11 @@ export function BetPanel({ round, api, onPlaced, onUnauthorized }: BetPanelProps
           </button>
         ))}
       </fieldset>
+      {balances ? (
+        <p className="balance" data-testid="bet-balance" data-currency={currency}>
+          Balance: {formatAmount(balances[currency])} {CURRENCY_LABEL[currency]}
+        </p>
+      ) : null}
       <label className="field">
         <span className="field__label">
           Amount per track <span className="field__hint">min {formatAmount(minStake)}</span>

@@ -3,6 +3,7 @@ import { gameVerifyPath } from '@ojo/domain/routes';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { GameApi } from '../../../lib/api-client';
 import type { FrameAction } from '../../../lib/frame-bridge';
+import { useBalances } from '../hooks/use-balances';
 import { useDashSocket, useServerNow } from '../hooks/use-dash-socket';
 import { buildLanes, phaseClock } from '../race';
 import { activeBets, type DashRoundView, type MyBet, returnedByCurrency } from '../state';
@@ -28,16 +29,21 @@ interface DashScreenProps {
 /** The Dash race: live lanes, countdown, bets, result and history, fed by the game socket. */
 export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: DashScreenProps) {
   const loaded = useRef(false);
+  const { balances, refresh: refreshBalances } = useBalances(api, token);
   const onMessage = useCallback(
     (message: ServerMessage) => {
       if (message.type === 'snapshot' && !loaded.current) {
         loaded.current = true;
         send({ action: 'update', key: 'STOP_LOADING' });
       }
-      // A payout, or a reward a background job credited after settlement: the page refetches the balance.
-      if (message.type === 'payout' || message.type === 'balance') send({ action: 'post', topic: 'balance' });
+      // A payout, or a reward a background job credited after settlement: the page refetches the balance, and the
+      // bet panel reads its own again.
+      if (message.type === 'payout' || message.type === 'balance') {
+        send({ action: 'post', topic: 'balance' });
+        refreshBalances();
+      }
     },
-    [send],
+    [send, refreshBalances],
   );
   const { state, status, recordBet } = useDashSocket(apiUrl, token, onMessage);
   const now = useServerNow(state.clockOffsetMs);
@@ -50,8 +56,9 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
     (bet: MyBet) => {
       recordBet(bet);
       send({ action: 'post', topic: 'balance' });
+      refreshBalances();
     },
-    [recordBet, send],
+    [recordBet, send, refreshBalances],
   );
 
   const round = state.round;
@@ -66,6 +73,11 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
   );
   const bets = activeBets(state);
   const myTracks = useMemo(() => new Set(bets.map((bet) => bet.track)), [bets]);
+  // The result of a round the player bet on: the balance is read again (a round nobody of ours bet on moves nothing).
+  const settledWithMyBets = round?.outcome && bets.length > 0 ? round.terms.roundId : null;
+  useEffect(() => {
+    if (settledWithMyBets !== null) refreshBalances();
+  }, [settledWithMyBets, refreshBalances]);
 
   if (status === 'unauthorized') {
     return (
@@ -129,6 +141,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
           <BetPanel
             round={round}
             api={api}
+            balances={balances}
             onPlaced={onBet}
             onUnauthorized={() => send({ action: 'permission', need: 'login' })}
           />

@@ -1,6 +1,7 @@
 import { formatAmount } from '@ojo/domain/format/amount';
+import type { Currency } from '../balances';
 import type { DashRoundView, MyBet } from '../state';
-import { CURRENCY_LABEL, type Currency } from './bet-panel';
+import { CURRENCY_LABEL } from './bet-panel';
 
 interface ResultPanelProps {
   round: DashRoundView;

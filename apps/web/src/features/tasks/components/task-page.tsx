@@ -1,74 +1,10 @@
-import type { TaskItem } from '@ojo/api-contract/tasks';
 import { TASK_TEXT } from '@ojo/domain/messages';
-import { areAllTasksDone } from '@ojo/domain/tasks/task';
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
-import { useTasks } from '../api/get-tasks';
-import { useResumeTask } from '../hooks/use-resume-task';
-import { type TaskActionTarget, useTaskActions } from '../hooks/use-task-actions';
-import { TaskCard } from './task-card';
-
-const cardClass = 'rounded-3xl border border-white/10 bg-arena-900/70 p-6';
-
-function TaskList({ onTaskDone }: { onTaskDone: () => void }) {
-  const tasks = useTasks({ enabled: true });
-  const { run, pendingTaskId } = useTaskActions({ onTaskDone });
-  const findTask = useCallback(
-    (taskId: number): TaskActionTarget | undefined => tasks.data?.find((task) => task.taskId === taskId),
-    [tasks.data],
-  );
-  const resume = useCallback(
-    (taskId: number, fallback: TaskActionTarget) => run(findTask(taskId) ?? fallback),
-    [findTask, run],
-  );
-  useResumeTask({ enabled: tasks.isSuccess, resume });
-
-  if (tasks.isPending) {
-    return (
-      <div className="grid place-items-center py-12">
-        <Spinner label="Loading tasks" />
-      </div>
-    );
-  }
-  if (tasks.isError) {
-    return (
-      <div role="alert" className={`${cardClass} flex flex-col items-start gap-4`}>
-        <p className="text-slate-200">The tasks could not be loaded.</p>
-        <button
-          type="button"
-          onClick={() => tasks.refetch()}
-          className="rounded-xl bg-white/10 px-4 py-2 text-sm font-bold text-white hover:bg-white/20"
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
-  // spec 2 'The list is hidden when all tasks are done.'
-  if (areAllTasksDone(tasks.data)) {
-    return (
-      <p className={`${cardClass} text-slate-300`}>
-        Every task is done. Daily tasks come back tomorrow (UTC).
-      </p>
-    );
-  }
-  return (
-    <ul aria-label="Tasks" className="flex flex-col gap-3">
-      {tasks.data.map((task: TaskItem) => (
-        <TaskCard
-          key={task.taskId}
-          task={task}
-          isVerifying={pendingTaskId === task.taskId}
-          onVerify={(target) => void run(target)}
-        />
-      ))}
-    </ul>
-  );
-}
+import { TaskList, taskCardClass } from './task-list';
 
 export interface TaskPageProps {
   hasSession: boolean;
@@ -93,7 +29,7 @@ export function TaskPage({ hasSession, onTaskDone, onboardingBadge, children }: 
           {hasSession ? (
             <TaskList onTaskDone={onTaskDone} />
           ) : (
-            <div className={`${cardClass} flex flex-col items-start gap-4`}>
+            <div className={`${taskCardClass} flex flex-col items-start gap-4`}>
               <p className="text-slate-200">Log in to see your tasks and start earning.</p>
               <Link
                 to={ROUTES.home.path}
