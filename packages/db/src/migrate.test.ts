@@ -29,6 +29,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'coin_withdraws',
       'game_bets',
       'game_prize_pool_entries',
+      'game_reward_notices',
       'game_rounds',
       'game_season_players',
       'game_season_results',

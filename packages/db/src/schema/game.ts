@@ -35,17 +35,38 @@ export const gameRounds = pgTable(
     seed: text('seed'),
     seedRevealedAt: timestamp('seed_revealed_at', { withTimezone: true }),
     state: jsonb('state').notNull(),
-    /** Set once the settlement's money moved (the ledger entries commit with it). */
+    /**
+     * Set once the settlement's money moved (the ledger entries commit with it), at the state's `settledAtMs`: the
+     * round driver finds the rounds settled in the last minute by it (their play-task rewards to announce).
+     */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
     index('game_rounds_opens_idx').on(table.game, table.opensAtMs),
+    index('game_rounds_settled_idx').on(table.settledAt),
     check(
       'game_rounds_phase_known',
       sql`${table.phase} in ('upcoming', 'betting', 'racing', 'settling', 'results', 'finished')`,
     ),
   ],
+);
+
+/**
+ * That a player was told (`balance` on the live bus) that their play-task reward for a round landed. The round
+ * driver writes it in the statement that finds the reward's job succeeded and tells only the players it inserted,
+ * so each hears it once whichever node drives, across a crash or a lease hand-over (drive-rounds.ts).
+ */
+export const gameRewardNotices = pgTable(
+  'game_reward_notices',
+  {
+    roundId: text('round_id')
+      .notNull()
+      .references(() => gameRounds.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.roundId, table.userId] })],
 );
 
 /**

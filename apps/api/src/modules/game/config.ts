@@ -28,7 +28,10 @@ export const gameEnv = {
   GAME_SNAPSHOT_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** The scheduler lease: another node takes over at most this long after the driving node died. */
   GAME_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(3000),
-  /** How often the node holding the `game-seasons` lease looks for a season whose end has passed, to settle it. */
+  /**
+   * How often the node holding the `game-seasons` lease opens the week's season (when the week turned) and looks
+   * for a season whose end has passed, to settle it.
+   */
   GAME_SEASON_CHECK_MS: z.coerce.number().int().min(250).max(3_600_000).default(10_000),
   /** Live fan-out across nodes without Redis: PostgreSQL notifications (on PGlite everything is in process). */
   GAME_BUS: z.enum(['auto', 'redis', 'postgres', 'memory']).default('auto'),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@ojo/db/client';
-import { gameRounds } from '@ojo/db/schema/game';
+import { type Database, queryRows } from '@ojo/db/client';
+import { gameRewardNotices, gameRounds } from '@ojo/db/schema/game';
 import { jobs } from '@ojo/db/schema/jobs';
-import { and, eq, like } from '@ojo/db/sql';
+import { eq, gte, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, createDashRound, type DashRound } from '@ojo/domain/game/dash/round';
 import { DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
@@ -33,7 +33,8 @@ import { PLAY_GAME_JOB_KEY_PREFIX, settleRound } from './settle-round';
  * settles, ends the results, and announces the next round (its commitment) before its betting opens. It also
  * publishes the live prices (4 a second) and pools. Everything it does is read back from the database on each tick,
  * so a node taking over after a crash continues the interrupted round: settled, or voided and refunded when its
- * snapshots are past their deadline.
+ * snapshots are past their deadline; and it tells the players of a round the last node settled when their play-task
+ * reward lands.
  */
 export const GAME_LEASE_NAME = 'game-dash';
 
@@ -72,8 +73,6 @@ export function createRoundDriver(deps: DriverDeps) {
   const { db, bus, log } = deps;
   let path: PricePath | null = null;
   let ticks = 0;
-  /** Rounds settled lately on this node, and the players already told that their play-task reward landed. */
-  const rewardWatch = new Map<string, { untilMs: number; told: Set<string> }>();
 
   const publish = (to: string | null, message: Parameters<LiveBus['publish']>[0]['message']) =>
     bus.publish({ to, message }).catch((error: unknown) => log.warn({ err: error }, 'game publish failed'));
@@ -162,8 +161,6 @@ export function createRoundDriver(deps: DriverDeps) {
     if (!result) return;
     round.state = result.state;
     round.phase = result.state.phase;
-    if (result.transfers.length > 0 || result.state.outcome)
-      rewardWatch.set(round.id, { untilMs: nowMs + REWARD_WATCH_MS, told: new Set() });
     await publishRound(result.state);
     if (result.state.outcome)
       await publish(null, { type: 'result', roundId: round.id, outcome: result.state.outcome });
@@ -303,26 +300,31 @@ export function createRoundDriver(deps: DriverDeps) {
 
   /**
    * The play-task reward (task 411004) is credited by the tasks module's job after settlement, outside the race: for
-   * a minute after a round settles, each player whose job succeeded hears `balance` once, so the page refetches the
-   * balance. The jobs are the ones this module enqueued (settle-round.ts, their keys), read by key, not imported.
+   * REWARD_WATCH_MS after a round settles, each player whose job succeeded hears `balance` once, so the page refetches
+   * the balance. None of it lives in this node's memory: the rounds are the ones whose `settled_at` is in the window
+   * and the players told are game_reward_notices rows, so a driver that took the lease over (the last one crashed or
+   * moved on) tells the players the last one had not. A notice is recorded by the statement that finds its job
+   * succeeded and sent after it commits: two drivers never both send it, and a crash between the two loses that one
+   * notice rather than repeating it (the live bus is at most once anyway). The jobs are the ones this module enqueued
+   * (settle-round.ts, their keys), read by key, not imported.
    */
   async function announceRewards(nowMs: number): Promise<void> {
-    for (const [roundId, watch] of rewardWatch) {
-      if (nowMs > watch.untilMs) {
-        rewardWatch.delete(roundId);
-        continue;
-      }
+    const recent = await db
+      .select({ id: gameRounds.id })
+      .from(gameRounds)
+      .where(gte(gameRounds.settledAt, new Date(nowMs - REWARD_WATCH_MS)));
+    for (const { id: roundId } of recent) {
       const prefix = `${PLAY_GAME_JOB_KEY_PREFIX}${roundId}:`;
-      const done = await db
-        .select({ key: jobs.key })
-        .from(jobs)
-        .where(and(like(jobs.key, `${prefix}%`), eq(jobs.state, 'succeeded')));
-      for (const { key } of done) {
-        const playerId = key.slice(prefix.length);
-        if (watch.told.has(playerId)) continue;
-        watch.told.add(playerId);
+      const told = await queryRows<{ user_id: string }>(
+        db,
+        sql`insert into ${gameRewardNotices} (round_id, user_id)
+            select ${roundId}::text, substr(${jobs.key}, ${prefix.length + 1})::uuid from ${jobs}
+            where ${jobs.key} like ${`${prefix}%`} and ${jobs.state} = 'succeeded'
+            on conflict do nothing
+            returning user_id`,
+      );
+      for (const { user_id: playerId } of told)
         await publish(playerId, { type: 'balance', roundId, reason: 'task_reward' });
-      }
     }
   }
 
@@ -335,7 +337,7 @@ export function createRoundDriver(deps: DriverDeps) {
     const rounds = await activeRounds(db);
     for (const round of rounds) await driveRound(round, nowMs);
     await announceNext(rounds, nowMs);
-    if (ticks % 4 === 0 && rewardWatch.size > 0) await announceRewards(nowMs);
+    if (ticks % 4 === 0) await announceRewards(nowMs);
     const onScreen = rounds.find((round) => round.phase !== 'upcoming' && round.phase !== 'finished');
     const shown = onScreen ?? rounds.find((round) => round.phase === 'upcoming');
     if (shown) {

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/env';
 import { createRoundDriver, GAME_LEASE_NAME } from './drive-rounds';
 import { createMemoryBus, createPostgresBus, createRedisBus, type LiveBus } from './live-bus';
 import { createCoinbaseFeed, type MarketFeed } from './market-feed';
+import { seasonOpener } from './seasons';
 import { SEASON_LEASE_NAME, type SeasonSettleSummary, settleDueSeasons } from './settle-season';
 import { type GameHub, registerGameSocket } from './socket';
 
@@ -20,7 +21,10 @@ export interface GameService {
   scheduler: Singleton | undefined;
   /** Moves the rounds along once, now (tests on PGlite drive rounds by hand through it). */
   tick(): Promise<void>;
-  /** Settles every season whose end has passed, now (what the `game-seasons` singleton does on its own). */
+  /**
+   * Opens the current week's season and settles every season whose end has passed, now (the pass the `game-seasons`
+   * singleton runs on its own every GAME_SEASON_CHECK_MS); answers the seasons it settled.
+   */
   settleSeasons(): Promise<SeasonSettleSummary[]>;
 }
 
@@ -34,7 +38,8 @@ declare module 'fastify' {
 /**
  * The coin race's live side (issue 13): the event bus across nodes (Redis when REDIS_URL is set, else PostgreSQL
  * notifications on PostgreSQL, else in process), the WebSocket at GAME_SOCKET_PATH (outside the saas_id check: a
- * browser cannot set headers on a socket), and the round scheduler on whichever node holds the `game-dash` lease.
+ * browser cannot set headers on a socket), the round scheduler on whichever node holds the `game-dash` lease and the
+ * season scheduler (opens each week's season, settles ended ones) on whichever holds `game-seasons`.
  */
 async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { config } = options;
@@ -96,7 +101,13 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     settleSeasons: () => settleSeasons(),
   });
 
+  const openSeason = seasonOpener(app.db);
+  // Seasons keep their own schedule, not the rounds': the week's season is opened (a fresh install, after downtime,
+  // before any round of the week settles) and an ended one settled on this pass whether or not a round is played.
+  // It is its own singleton rather than a step of the round driver's 250 ms tick, which a settlement of many players
+  // would hold up.
   async function settleSeasons(): Promise<SeasonSettleSummary[]> {
+    await openSeason(app.now());
     const settled = await settleDueSeasons(app.db, app.now());
     for (const summary of settled)
       log.info(
@@ -114,7 +125,7 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     return settled;
   }
 
-  /** The season settler's work while this node holds `game-seasons`: a pass every GAME_SEASON_CHECK_MS. */
+  /** The season scheduler's work while this node holds `game-seasons`: a pass every GAME_SEASON_CHECK_MS. */
   async function runSeasons(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {

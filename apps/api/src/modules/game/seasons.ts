@@ -8,8 +8,12 @@ import { DEFAULT_PRIZE_POOL_CONFIG } from '@ojo/domain/game/season/prize-pool';
 import { type Season, seasonState } from '@ojo/domain/game/season/season';
 
 /**
- * Seasons of a week (Monday 00:00 UTC to the next), created when the first round of the week settles. The ticket
- * draw's seed is drawn and committed at creation, as a round's is, and revealed once the season is settled.
+ * Seasons of a week (Monday 00:00 UTC to the next), opened on schedule by the `game-seasons` singleton's pass
+ * (`seasonOpener`, run in plugin.ts before settling the ended seasons) whether or not any round is played, so /seasons, the ranks and
+ * the prize pool show the current season on a fresh install and after downtime; a round settling (and a season's
+ * settlement, for the tiers it carries) also ensures its week's season. Creation is idempotent (ON CONFLICT DO
+ * NOTHING), so two nodes opening the same week are safe. The ticket draw's seed is drawn and committed at creation,
+ * as a round's is, and revealed once the season is settled.
  */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** 1970-01-05 was a Monday. */
@@ -41,6 +45,20 @@ export async function ensureOpenSeason(db: Executor, nowMs: number): Promise<Sea
     .where(and(lte(gameSeasons.startsAtMs, nowMs), gt(gameSeasons.endsAtMs, nowMs)))
     .limit(1);
   return row;
+}
+
+/**
+ * Opens the current week's season, cheaply: the insert runs at the first call and when the week turns (the week
+ * opened last is remembered), not on every pass.
+ */
+export function seasonOpener(db: Database): (nowMs: number) => Promise<void> {
+  let openedWeek: string | null = null;
+  return async (nowMs) => {
+    const week = weekOf(nowMs).id;
+    if (week === openedWeek) return;
+    await ensureOpenSeason(db, nowMs);
+    openedWeek = week;
+  };
 }
 
 export async function listSeasons(db: Executor, nowMs: number): Promise<SeasonRow[]> {

@@ -167,7 +167,8 @@ export async function settleRound(
       .set({
         state: result.state,
         phase: result.state.phase,
-        settledAt: new Date(),
+        // The state's settledAtMs, the driver's clock (it finds the rounds whose play-task rewards to announce by it).
+        settledAt: new Date(nowMs),
         seedRevealedAt: new Date(),
         updatedAt: new Date(),
       })

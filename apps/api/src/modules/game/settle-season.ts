@@ -39,7 +39,8 @@ import { ensureOpenSeason } from './seasons';
  *
  * The season row is locked and checked first and the whole settlement commits at once, so running it twice (a
  * retry after a crash, a second node) pays once; a transaction-scoped advisory lock keeps two seasons from sharing
- * the same pool at the same moment.
+ * the same pool at the same moment. It runs on schedule on the node holding the `game-seasons` lease (plugin.ts),
+ * within GAME_SEASON_CHECK_MS of the season's end, whether or not any round is played.
  */
 export const SEASON_LEASE_NAME = 'game-seasons';
 
