@@ -70,8 +70,22 @@ export const nativeTransfers = pgTable(
   },
   (table) => [
     unique('native_transfers_position_unique').on(table.chainId, table.txHash, table.traceAddress),
-    index('native_transfers_from_idx').on(table.chainId, table.fromAddress, table.blockNumber),
-    index('native_transfers_to_idx').on(table.chainId, table.toAddress, table.blockNumber),
+    // An account's transfers newest first, in the history's full order: a page reads its rows off each index in
+    // order and stops (GET /token/histories), rather than sorting all of the account's transfers per request.
+    index('native_transfers_from_idx').on(
+      table.chainId,
+      table.fromAddress,
+      table.blockNumber,
+      table.txIndex,
+      table.traceAddress,
+    ),
+    index('native_transfers_to_idx').on(
+      table.chainId,
+      table.toAddress,
+      table.blockNumber,
+      table.txIndex,
+      table.traceAddress,
+    ),
     index('native_transfers_block_idx').on(table.chainId, table.blockNumber),
     check('native_transfers_value_positive', sql`${table.valueWei} > 0`),
     check(

@@ -11,7 +11,7 @@ import { preparedQuery } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
 import { type NativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
-import { sql } from '@ojo/db/sql';
+import { type SQL, sql } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatUsd } from '@ojo/domain/format/amount';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
@@ -68,6 +68,19 @@ interface PageTransferJson {
  */
 const selectSessionHistories = preparedQuery('session_token_histories', (db, name) => {
   const account = sql`lower(${users.smartAccountAddress})`;
+  // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
+  // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the
+  // account's history holds, instead of all of it and a sort.
+  const pageOf = (side: SQL) => sql`
+    select ${nativeTransfers.fromAddress} as from_address, ${nativeTransfers.toAddress} as to_address,
+      ${nativeTransfers.valueWei} as value_wei, ${nativeTransfers.blockTime} as block_time,
+      ${nativeTransfers.txHash} as tx_hash, ${nativeTransfers.blockNumber} as block_number,
+      ${nativeTransfers.txIndex} as tx_index, ${nativeTransfers.traceAddress} as trace_address
+    from ${nativeTransfers}
+    where ${nativeTransfers.chainId} = ${sql.placeholder('chainId')} and ${side}
+      and ${nativeTransfers.status} = 'success'
+    order by ${nativeTransfers.blockNumber} desc, ${nativeTransfers.txIndex} desc, ${nativeTransfers.traceAddress} desc
+    limit ${sql.placeholder('from')}::bigint + ${sql.placeholder('limit')}::bigint`;
   return db
     .select({
       ...sessionUserColumns,
@@ -77,15 +90,10 @@ const selectSessionHistories = preparedQuery('session_token_histories', (db, nam
           'blockMs', floor(extract(epoch from page.block_time) * 1000)::bigint, 'txHash', page.tx_hash
         ) order by page.block_number desc, page.tx_index desc, page.trace_address desc), '[]'::json)
         from (
-          select ${nativeTransfers.fromAddress} as from_address, ${nativeTransfers.toAddress} as to_address,
-            ${nativeTransfers.valueWei} as value_wei, ${nativeTransfers.blockTime} as block_time,
-            ${nativeTransfers.txHash} as tx_hash, ${nativeTransfers.blockNumber} as block_number,
-            ${nativeTransfers.txIndex} as tx_index, ${nativeTransfers.traceAddress} as trace_address
-          from ${nativeTransfers}
-          where ${nativeTransfers.chainId} = ${sql.placeholder('chainId')} and ${nativeTransfers.status} = 'success'
-            and (${nativeTransfers.fromAddress} = ${account} or ${nativeTransfers.toAddress} = ${account})
-          order by ${nativeTransfers.blockNumber} desc, ${nativeTransfers.txIndex} desc,
-            ${nativeTransfers.traceAddress} desc
+          (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`)})
+          union all
+          (${pageOf(sql`${nativeTransfers.toAddress} = ${account} and ${nativeTransfers.fromAddress} <> ${account}`)})
+          order by block_number desc, tx_index desc, trace_address desc
           offset ${sql.placeholder('from')} limit ${sql.placeholder('limit')}
         ) page
       )`,
