@@ -159,10 +159,29 @@ export const gameSeasonPlayers = pgTable(
     staked: zeroUnits('staked'),
     result: zeroUnits('result'),
     bets: integer('bets').notNull().default(0),
+    /**
+     * The player's season reference, `seasonPlayerRef(seasonId, userId)` of domain season/verify.ts, stored so the
+     * ladder's last tie-break reads it instead of hashing every row on every request. PostgreSQL computes it (no
+     * insert names it); `::bytea` rather than `convert_to`, which is only stable and refused here, gives the same
+     * UTF-8 bytes for season ids (no backslash) and uuids.
+     */
+    playerRef: text('player_ref')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`'p' || left(encode(sha256(('ojo-season-player|' || season_id || '|' || user_id::text)::bytea), 'hex'), 24)`,
+      ),
   },
   (table) => [
     seasonPlayerKey(table),
-    index('game_season_players_rank_idx').on(table.seasonId, table.currency, table.tier, table.result),
+    // The ladder's order within one season and currency (get-season-views.ts), the reference last in byte order.
+    index('game_season_players_ladder_idx').on(
+      table.seasonId,
+      table.currency,
+      table.tier.desc().nullsFirst(),
+      table.result.desc().nullsFirst(),
+      table.staked.desc().nullsFirst(),
+      sql`${table.playerRef} collate "C"`,
+    ),
   ],
 );
 

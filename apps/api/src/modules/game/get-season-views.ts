@@ -81,9 +81,10 @@ interface RankRow {
 
 /**
  * The ladder's order (ladder.ts): higher tiers first, then result, stakes, and last the player's season reference
- * (verify.ts seasonPlayerRef, as settlement breaks ties); a rank is never shared.
+ * (verify.ts seasonPlayerRef, as settlement breaks ties, stored as `player_ref`, compared byte by byte as JS `<`
+ * does); a rank is never shared.
  */
-const playerRef = sql`encode(sha256(convert_to('ojo-season-player|' || p.season_id || '|' || p.user_id::text, 'UTF8')), 'hex') collate "C"`;
+const playerRef = sql`p.player_ref collate "C"`;
 const rankedQuery = (seasonId: string, currency: string) => sql`
   select p.user_id, p.tier, p.result::text as result, p.staked::text as staked, p.bets,
     row_number() over (order by p.tier desc, p.result desc, p.staked desc, ${playerRef}) as rank,

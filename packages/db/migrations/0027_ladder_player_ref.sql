@@ -1,0 +1,3 @@
+DROP INDEX "game_season_players_rank_idx";--> statement-breakpoint
+ALTER TABLE "game_season_players" ADD COLUMN "player_ref" text GENERATED ALWAYS AS ('p' || left(encode(sha256(('ojo-season-player|' || season_id || '|' || user_id::text)::bytea), 'hex'), 24)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "game_season_players_ladder_idx" ON "game_season_players" USING btree ("season_id","currency","tier" DESC NULLS FIRST,"result" DESC NULLS FIRST,"staked" DESC NULLS FIRST,"player_ref" collate "C");
