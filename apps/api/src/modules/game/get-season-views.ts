@@ -2,7 +2,8 @@ import type { publishedSeason as publishedSeasonSchema } from '@ojo/api-contract
 import type { Database } from '@ojo/db/client';
 import { queryRows } from '@ojo/db/client';
 import { gameSeasonPlayers, gameSeasonResults, gameSeasonSettles, gameSeasons } from '@ojo/db/schema/game';
-import { and, desc, eq, sql } from '@ojo/db/sql';
+import { users } from '@ojo/db/schema/users';
+import { and, desc, eq, type SQL, sql } from '@ojo/db/sql';
 import type { BusinessType } from '@ojo/domain/enums';
 import { currencyOfBusinessType } from '@ojo/domain/game/amount';
 import { DASH_TICKET_RATE, ticketsForStakes } from '@ojo/domain/game/dash/tickets';
@@ -75,6 +76,10 @@ interface RankRow {
   rank_in_tier: string;
   /** Rank among the tier's active players (the ladder settles each tier on them). */
   active_rank: string;
+}
+
+/** A ranked row the ladder shows, with the player's public profile. */
+interface LadderRow extends RankRow {
   handle: string | null;
   avatar: string | null;
 }
@@ -82,7 +87,8 @@ interface RankRow {
 /**
  * The ladder's order (ladder.ts): higher tiers first, then result, stakes, and last the player's season reference
  * (verify.ts seasonPlayerRef, as settlement breaks ties, stored as `player_ref`, compared byte by byte as JS `<`
- * does); a rank is never shared.
+ * does); a rank is never shared. The whole season is ranked, so this reads no other table: names are joined on the
+ * few rows a request returns (`withPlayers`).
  */
 const playerRef = sql`p.player_ref collate "C"`;
 const rankedQuery = (seasonId: string, currency: string) => sql`
@@ -90,12 +96,15 @@ const rankedQuery = (seasonId: string, currency: string) => sql`
     row_number() over (order by p.tier desc, p.result desc, p.staked desc, ${playerRef}) as rank,
     row_number() over (partition by p.tier order by p.result desc, p.staked desc, ${playerRef}) as rank_in_tier,
     row_number() over (partition by p.tier, p.bets >= ${DEFAULT_LADDER_CONFIG.minBets}
-      order by p.result desc, p.staked desc, ${playerRef}) as active_rank,
-    null::text as handle, null::text as avatar
+      order by p.result desc, p.staked desc, ${playerRef}) as active_rank
   from ${gameSeasonPlayers} p
   where p.season_id = ${seasonId} and p.currency = ${currency}`;
 
-const toEntry = (row: RankRow) => ({
+/** The ranked rows a request returns, with each player's public handle and avatar (null before a profile). */
+const withPlayers = (ranked: SQL) => sql`
+  select r.*, u.handle, u.avatar from (${ranked}) r join ${users} u on u.id = r.user_id order by r.rank`;
+
+const toEntry = (row: LadderRow) => ({
   rank: Number(row.rank),
   rankInTier: Number(row.rank_in_tier),
   tier: tierOf(row.tier),
@@ -270,16 +279,16 @@ export async function getLadders(
   const season = await openSeason(db, nowMs);
   if (!season) return { seasonId: null, tiers: [...tiers], total: 0, entries: [], me: null };
   const currency = currencyOfBusinessType(query.businessType);
-  const rows = await queryRows<RankRow & { total: string }>(
+  const rows = await queryRows<LadderRow>(
     db,
-    sql`select r.*, count(*) over ()::text as total from (${rankedQuery(season.id, currency)}) r
-        order by r.rank offset ${query.offset} limit ${query.limit}`,
+    withPlayers(sql`select * from (${rankedQuery(season.id, currency)}) r
+        order by r.rank offset ${query.offset} limit ${query.limit}`),
   );
   let me = null;
   if (userId) {
-    const mine = await queryRows<RankRow>(
+    const mine = await queryRows<LadderRow>(
       db,
-      sql`select * from (${rankedQuery(season.id, currency)}) r where r.user_id = ${userId}`,
+      withPlayers(sql`select * from (${rankedQuery(season.id, currency)}) r where r.user_id = ${userId}`),
     );
     me = mine[0] ? toEntry(mine[0]) : null;
   }
