@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../format/amount';
-import { usdValueOfWei } from './balance';
+import { usdValueOfWei, usdValuer } from './balance';
 
 describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
   it('multiplies wei by the USD price exactly, without floats', () => {
@@ -14,5 +14,13 @@ describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
     expect(usdValueOfWei(1n, '3000')).toBe('0');
     expect(usdValueOfWei(10n ** 18n, 'abc')).toBe('0');
     expect(usdValueOfWei(0n, '3000')).toBe('0');
+  });
+
+  it('values many amounts at one price as it values each alone (a history page parses the price once)', () => {
+    const valueOf = usdValuer('3412.57');
+    const amounts = [0n, 1n, 10n ** 10n, 123_456_789_012_345_678n, 1_500_000_000_000_000_000n, 10n ** 24n];
+    expect(amounts.map(valueOf)).toEqual(amounts.map((wei) => usdValueOfWei(wei, '3412.57')));
+    expect(valueOf(1_500_000_000_000_000_000n)).toBe('5118.855');
+    expect(usdValuer('-1')(10n ** 18n)).toBe('0');
   });
 });

@@ -33,12 +33,22 @@ export function zeroEthBalance(): BalanceItem {
 /** Fraction digits kept of a price and of a USD value before formatting (formatUsd then shows 2, spec 5 Other). */
 const USD_VALUE_DECIMALS = 8;
 
+/** 10^decimals of the balance asset: the divisor from wei to ETH, computed once. */
+const WEI_PER_ETH = 10n ** BigInt(BALANCE_ASSET.decimals);
+
 /**
  * The USD value of `wei` at `price` (USD per ETH, a plain decimal string), exact to 8 decimals and truncated, as a
  * plain decimal string; '0' when the price does not parse. Integer arithmetic only: money never passes a float.
  */
 export function usdValueOfWei(wei: bigint, price: string): string {
+  return usdValuer(price)(wei);
+}
+
+/**
+ * `usdValueOfWei` at one price for many amounts (a history page): the price is parsed once, not once per line.
+ */
+export function usdValuer(price: string): (wei: bigint) => string {
   const priceUnits = toBaseUnits(price, USD_VALUE_DECIMALS);
-  if (priceUnits === null || priceUnits < 0n) return '0';
-  return fromBaseUnits((wei * priceUnits) / 10n ** BigInt(BALANCE_ASSET.decimals), USD_VALUE_DECIMALS);
+  if (priceUnits === null || priceUnits < 0n) return () => '0';
+  return (wei) => fromBaseUnits((wei * priceUnits) / WEI_PER_ETH, USD_VALUE_DECIMALS);
 }

@@ -15,7 +15,7 @@ import { type SQL, sql } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatUsd } from '@ojo/domain/format/amount';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
-import { usdValueOfWei } from '@ojo/domain/wallet/balance';
+import { usdValuer } from '@ojo/domain/wallet/balance';
 import { chunkForUsdConversion } from '@ojo/domain/wallet/history';
 import type { PriceSource } from '../prices/price-source';
 import { smartAccountOf } from './smart-account';
@@ -31,7 +31,8 @@ function toHistoryItems(
   query: { nowMs: number; entryPoint?: string | null },
 ): TokenHistoryItem[] {
   const quote = prices.quote(BALANCE_ASSET.symbol, query.nowMs);
-  const price = quote && !quote.stale ? quote.price : undefined;
+  // Parsed once for the page (spec 9 converts in chunks of 50; the price is the same for every line).
+  const usdOf = quote && !quote.stale ? usdValuer(quote.price) : undefined;
   return chunkForUsdConversion(rows).flatMap((chunk) =>
     chunk.map((row): TokenHistoryItem => {
       const side = row.fromAddress === account ? 'out' : 'in';
@@ -43,7 +44,7 @@ function toHistoryItems(
             ? HISTORY_DESCRIPTIONS.fee
             : HISTORY_DESCRIPTIONS[side],
         amount: fromBaseUnits(row.valueWei, BALANCE_ASSET.decimals),
-        formattedUsdAmount: price ? formatUsd(usdValueOfWei(row.valueWei, price)) : '',
+        formattedUsdAmount: usdOf ? formatUsd(usdOf(row.valueWei)) : '',
         side,
         txHash: row.txHash,
       };
