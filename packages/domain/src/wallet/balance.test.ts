@@ -17,10 +17,10 @@ describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
   });
 
   it('values many amounts at one price as it values each alone (a history page parses the price once)', () => {
-    const valueOf = usdValuer('3412.57');
+    const usdAt3412 = usdValuer('3412.57');
     const amounts = [0n, 1n, 10n ** 10n, 123_456_789_012_345_678n, 1_500_000_000_000_000_000n, 10n ** 24n];
-    expect(amounts.map(valueOf)).toEqual(amounts.map((wei) => usdValueOfWei(wei, '3412.57')));
-    expect(valueOf(1_500_000_000_000_000_000n)).toBe('5118.855');
+    expect(amounts.map(usdAt3412)).toEqual(amounts.map((wei) => usdValueOfWei(wei, '3412.57')));
+    expect(usdAt3412(1_500_000_000_000_000_000n)).toBe('5118.855');
     expect(usdValuer('-1')(10n ** 18n)).toBe('0');
   });
 });
