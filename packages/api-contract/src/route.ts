@@ -41,6 +41,11 @@ export interface RouteDeclaration<
   readonly envelope: EnvelopeKind;
   /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (spec point 6). */
   readonly secure: boolean;
+  /**
+   * A public route that adds the caller's own data when a session token comes along (e.g. the ladder's `me`): clients
+   * send the token they hold; a missing or ended one is no error, the answer just carries no caller data.
+   */
+  readonly optionalSession: boolean;
   readonly summary: string;
   /** Longer OpenAPI text, when the summary is not enough. */
   readonly description: string | undefined;
@@ -67,6 +72,8 @@ export interface RouteInit<
   /** Defaults to the host's envelope. */
   envelope?: EnvelopeKind;
   secure: boolean;
+  /** Defaults to false; only for a public route (`secure: false`). */
+  optionalSession?: boolean;
   summary: string;
   description?: string;
   tags: readonly string[];
@@ -91,6 +98,7 @@ export function defineRoute<
     host: init.host,
     envelope: init.envelope ?? envelopeOfHost(init.host),
     secure: init.secure,
+    optionalSession: !init.secure && (init.optionalSession ?? false),
     summary: init.summary,
     description: init.description,
     tags: init.tags,
@@ -120,6 +128,8 @@ export { routePath } from './route-path';
 /** `schema.security` of a public product call (only saas_id) and of a secure one (saas_id and jwt_token). */
 export const PUBLIC_SECURITY = [{ saasId: [] }];
 export const SECURE_SECURITY = [{ saasId: [], jwtToken: [] }];
+/** `schema.security` of a public call that reads an optional session: either requirement set is accepted. */
+export const OPTIONAL_SESSION_SECURITY = [...PUBLIC_SECURITY, ...SECURE_SECURITY];
 
 /** The envelope schema around a route's payload. */
 export function successEnvelope<R extends RouteDeclaration>(route: R) {
@@ -142,7 +152,11 @@ export function routeSchema(route: RouteDeclaration) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
-    security: route.secure ? SECURE_SECURITY : PUBLIC_SECURITY,
+    security: route.secure
+      ? SECURE_SECURITY
+      : route.optionalSession
+        ? OPTIONAL_SESSION_SECURITY
+        : PUBLIC_SECURITY,
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),

@@ -53,7 +53,8 @@ export function createGameApi(options: GameApiOptions) {
   ): Promise<z.output<R['result']>> {
     const headers: Record<string, string> = { accept: 'application/json', saas_id: options.saasId };
     const token = options.getToken();
-    if (route.secure && token) headers.jwt_token = token;
+    // A public route that reads an optional session (a round's progress with my bets) gets the token too.
+    if ((route.secure || route.optionalSession) && token) headers.jwt_token = token;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as contract from '@ojo/api-contract/envelope';
+import { getLaddersRoute, getSeasonsRoute } from '@ojo/api-contract/game/http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -344,5 +345,25 @@ describe('api client', () => {
     await expect(
       client.call({ host: 'customer', path: '/slow', schema: z.null(), signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("sends the jwt it holds to a public route that reads an optional session (the ladder's me), and only there", async () => {
+    const page = { seasonId: null, tiers: [], total: 0, entries: [], me: null };
+    answer('/ladders', 200, { success: true, code: '0', message: 'success', data: page });
+    answer('/seasons', 200, { success: true, code: '0', message: 'success', data: { seasons: [] } });
+    jwt = 'secret-token';
+    await client.callRoute(getLaddersRoute, { query: { businessType: 'ojo' } });
+    await client.callRoute(getSeasonsRoute);
+    expect(
+      seen.map((request) => [new URL(request.url, 'http://x').pathname, request.headers.jwt_token]),
+    ).toEqual([
+      ['/ladders', 'secret-token'],
+      ['/seasons', undefined],
+    ]);
+    // Without a session the ladder is asked for anyway, with no token.
+    jwt = undefined;
+    seen = [];
+    await client.callRoute(getLaddersRoute, { query: { businessType: 'ojo' } });
+    expect(seen[0]?.headers.jwt_token).toBeUndefined();
   });
 });

@@ -272,7 +272,8 @@ export function createApiClient(options: ApiClientOptions) {
       method: route.method,
       query: input.query,
       body: input.body,
-      secure: route.secure,
+      // A public route that reads an optional session (the ladder's `me`) gets the token the page holds.
+      secure: route.secure || route.optionalSession,
       jwt: input.jwt,
       schema: route.result,
       signal: input.signal,
