@@ -23,7 +23,11 @@ export const gameEnv = {
   /** Share of each currency's stakes that feeds its prize pool, in basis points. */
   GAME_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(500),
   GAME_MIN_STAKE_OJO: z.coerce.bigint().min(1n).default(200n),
-  GAME_MIN_STAKE_POINT: z.coerce.bigint().min(1n).default(200n),
+  /**
+   * 10 FishXP: a new player has points from their first daily check-in (10) before any other task, and should be
+   * able to race with them; 200, like OJO, locked them out for weeks.
+   */
+  GAME_MIN_STAKE_POINT: z.coerce.bigint().min(1n).default(10n),
   /** A snapshot later than this after its time voids the round (stale feed: every bet refunded). */
   GAME_SNAPSHOT_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** The scheduler lease: another node takes over at most this long after the driving node died. */

@@ -156,6 +156,39 @@ describe('the bet panel with balances arriving after it shows', () => {
     expect(view.text('[data-testid="bet-balance"]')).toBe('Balance: 5,000 OJO');
   });
 
+  it('says the balance does not cover the bet, and sends nothing, before the player clicks', () => {
+    const fetch = vi.fn();
+    const covered = (balances: Balances) => (
+      <BetPanel
+        round={round}
+        api={apiWith(fetch)}
+        balances={balances}
+        onPlaced={() => {}}
+        onUnauthorized={() => {}}
+      />
+    );
+    const view = mount(covered({ OJO: '0', POINT: '3' }));
+    const pick = (symbol: string) =>
+      act(() => (view.host().querySelector(`[data-track="${symbol}"]`) as HTMLButtonElement).click());
+    const cta = () => view.host().querySelector('button.cta') as HTMLButtonElement;
+    // One track at the 2-point minimum: 2 of 3 FishXP, covered.
+    pick('AAA');
+    expect(cta().disabled).toBe(false);
+    expect(cta().textContent).toBe('Bet 2 FishXP on 1 track');
+    expect(view.text('[data-testid="bet-not-covered"]')).toBeNull();
+    // Two tracks: 4 of 3, not covered; the button says so and stays off.
+    pick('BBB');
+    expect(cta().disabled).toBe(true);
+    expect(cta().textContent).toBe('Not enough FishXP');
+    expect(view.text('[data-testid="bet-not-covered"]')).toContain('does not cover 4 FishXP');
+    act(() => cta().click());
+    expect(fetch).not.toHaveBeenCalled();
+    // More points arrive (a payout, a task): the same picks are covered again.
+    view.rerender(covered({ OJO: '0', POINT: '4' }));
+    expect(cta().disabled).toBe(false);
+    expect(cta().textContent).toBe('Bet 4 FishXP on 2 tracks');
+  });
+
   it('stays on OJO when the first balances cover the minimum OJO bet', () => {
     const view = mount(panel(null));
     view.rerender(panel({ OJO: '200', POINT: '40' }));

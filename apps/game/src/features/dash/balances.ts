@@ -26,3 +26,12 @@ export function startingCurrency(
   if (balances === null) return 'OJO';
   return BigInt(balances.OJO) >= BigInt(minStake.OJO) ? 'OJO' : 'POINT';
 }
+
+/**
+ * Whether the player's balance in `currency` covers `total` (the stake per track times the tracks picked), so the
+ * panel says so before sending bets the ledger would refuse. Unknown balances (not read yet, or the read failed)
+ * leave the decision to the API.
+ */
+export function coversBet(balances: Balances | null, currency: Currency, total: bigint): boolean {
+  return balances === null || total <= BigInt(balances[currency]);
+}

@@ -3,7 +3,7 @@ import { formatAmount } from '@ojo/domain/format/amount';
 import { ASSET_TEXT } from '@ojo/domain/messages';
 import { useEffect, useState } from 'react';
 import { type GameApi, GameApiError } from '../../../lib/api-client';
-import { type Balances, type Currency, startingCurrency } from '../balances';
+import { type Balances, type Currency, coversBet, startingCurrency } from '../balances';
 import { trackShare } from '../race';
 import type { DashRoundView, MyBet } from '../state';
 
@@ -91,6 +91,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
   };
 
   const total = amountValid ? BigInt(amount) * BigInt(tracks.length) : 0n;
+  const covered = coversBet(balances, currency, total);
   return (
     <section className="panel bet" aria-labelledby="bet-title">
       <h2 id="bet-title" className="panel__title">
@@ -162,7 +163,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
       <button
         type="button"
         className="cta"
-        disabled={!open || busy || tracks.length === 0 || !amountValid || !underMax}
+        disabled={!open || busy || tracks.length === 0 || !amountValid || !underMax || !covered}
         onClick={place}
       >
         {!open
@@ -171,7 +172,9 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
             ? 'Placing…'
             : tracks.length === 0
               ? 'Pick one or more tracks'
-              : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
+              : !covered
+                ? `Not enough ${CURRENCY_LABEL[currency]}`
+                : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
       </button>
       {!amountValid ? (
         <p className="note note--error">
@@ -180,6 +183,11 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
       ) : !underMax && maxStake ? (
         <p className="note note--error">
           The maximum is {formatAmount(maxStake)} {CURRENCY_LABEL[currency]}.
+        </p>
+      ) : !covered ? (
+        <p className="note note--error" data-testid="bet-not-covered">
+          Your balance does not cover {formatAmount(total.toString())} {CURRENCY_LABEL[currency]}: lower the
+          amount or pick fewer tracks.
         </p>
       ) : null}
       {message ? (
