@@ -1,10 +1,15 @@
-import { getLastSettleRoute, getRewardPrizesRoute, getSeasonsRoute } from '@ojo/api-contract/game/http';
+import {
+  getLastSettleRoute,
+  getRewardCurrentRoute,
+  getRewardPrizesRoute,
+  getSeasonsRoute,
+} from '@ojo/api-contract/game/http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSessionValue } from '@/lib/session-storage';
-import { RanksScreen } from './ranks-screen';
+import { RanksScreen, startingLadderTab } from './ranks-screen';
 
 const WEEK = 7 * 24 * 3600 * 1000;
 const start = Date.parse('2026-11-16T00:00:00Z');
@@ -111,5 +116,60 @@ describe('/game/ranks: the closed season (issue 13)', () => {
     renderRanks();
     expect(await screen.findByTestId('last-season')).toBeInTheDocument();
     expect(screen.queryByTestId('my-last-settle')).toBeNull();
+  });
+});
+
+describe('/game/ranks: the tab a visit starts on', () => {
+  it('is the linked tab, else points for a player ranked only in points, else OJO', () => {
+    const unknown = { ojo: undefined, points: undefined };
+    expect(startingLadderTab('points', unknown)).toBe('points');
+    expect(startingLadderTab('ojo', { ojo: false, points: true })).toBe('ojo');
+    expect(startingLadderTab('nonsense', unknown)).toBe('ojo');
+    expect(startingLadderTab(null, unknown)).toBe('ojo');
+    expect(startingLadderTab(null, { ojo: false, points: true })).toBe('points');
+    expect(startingLadderTab(null, { ojo: true, points: true })).toBe('ojo');
+    expect(startingLadderTab(null, { ojo: false, points: false })).toBe('ojo');
+    expect(startingLadderTab(null, { ojo: undefined, points: true })).toBe('ojo');
+  });
+
+  it('opens on points for a player ranked only in points, and the player can still switch', async () => {
+    const standing = (businessType: 'ojo' | 'points', rank: number | null) =>
+      getRewardCurrentRoute.result.parse({
+        businessType,
+        seasonId: OPEN,
+        seasonState: 'open',
+        rank,
+        rankInTier: rank,
+        tier: rank ? { tier: 0, tierName: 'White' } : null,
+        result: rank ? '10' : '0',
+        staked: rank ? '20' : '0',
+        bets: rank ? 2 : 0,
+        tickets: '0',
+        projectedState: rank ? 'keep' : null,
+      });
+    const json = (data: unknown) =>
+      new Response(JSON.stringify({ success: true, code: '0', message: 'success', data }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const { pathname } = new URL(String(input));
+        if (pathname === '/seasons') return json(seasons);
+        if (pathname === `/reward/ojo/${OPEN}/current`) return json(standing('ojo', null));
+        if (pathname === `/reward/points/${OPEN}/current`) return json(standing('points', 4));
+        return new Response('not found', { status: 404 });
+      }),
+    );
+    renderRanks();
+    const tabs = screen.getByRole('tablist', { name: 'Ladder currency' });
+    await vi.waitFor(() =>
+      expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent('Points'),
+    );
+    expect(await screen.findByText('#4')).toBeInTheDocument();
+    within(tabs).getByRole('tab', { name: /ojo/i }).click();
+    await vi.waitFor(() =>
+      expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent(/ojo/i),
+    );
   });
 });

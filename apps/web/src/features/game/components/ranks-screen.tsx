@@ -1,7 +1,7 @@
 import { BUSINESS_TYPES, type BusinessType } from '@ojo/domain/enums';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@/config/routes';
 import { useLadders } from '../api/get-ladders';
 import { useRewardCurrent } from '../api/get-reward-current';
@@ -15,13 +15,36 @@ import { RulesText } from './rules-text';
 
 const LADDER_MOVES = { up: 'Up', down: 'Down', keep: 'Keep', promotion: 'Promotion' } as const;
 
+/**
+ * The ladder tab a visit starts on: the `tab` the link named (the frame's navigate query, spec 2), else the currency
+ * the player is ranked in when it is only points (a player without OJO races in points), else OJO.
+ */
+export function startingLadderTab(
+  linked: string | null,
+  ranked: { ojo: boolean | undefined; points: boolean | undefined },
+): BusinessType {
+  if (linked && (BUSINESS_TYPES as readonly string[]).includes(linked)) return linked as BusinessType;
+  return ranked.ojo === false && ranked.points === true ? 'points' : 'ojo';
+}
+
 /** spec 2 /game/ranks: the season's ladder per currency, the player's standing and last settlement. */
 export function RanksScreen({ hasSession }: { hasSession: boolean }) {
-  const [businessType, setBusinessType] = useState<BusinessType>('ojo');
+  const [searchParams] = useSearchParams();
+  const [chosen, setBusinessType] = useState<BusinessType | null>(null);
   const seasons = useSeasons();
   const season = currentSeason(seasons.data?.seasons);
+  const standings = {
+    ojo: useRewardCurrent('ojo', season?.id, hasSession),
+    points: useRewardCurrent('points', season?.id, hasSession),
+  };
+  const businessType =
+    chosen ??
+    startingLadderTab(searchParams.get('tab'), {
+      ojo: standings.ojo.data ? standings.ojo.data.rank !== null : undefined,
+      points: standings.points.data ? standings.points.data.rank !== null : undefined,
+    });
   const ladders = useLadders(businessType);
-  const standing = useRewardCurrent(businessType, season?.id, hasSession);
+  const standing = standings[businessType];
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
