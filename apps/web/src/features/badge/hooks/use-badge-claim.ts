@@ -33,22 +33,28 @@ export function useBadgeClaim(options: {
   });
   const [isClaiming, setIsClaiming] = useState(false);
   const running = useRef(false);
+  // Rows this page minted: until the refetch drops them, a click that comes after the mint finished (a fast
+  // double click, a click before the re-render) must not mint the same requests again.
+  const minted = useRef(new Set<string>());
 
   const claim = useCallback(
     (filter?: (row: ClaimableBadgeRow) => boolean): Promise<number> => {
       const account = options.account;
-      const selected = (rows.data ?? []).filter((row) => !filter || filter(row));
+      const selected = (rows.data ?? []).filter(
+        (row) => !minted.current.has(row.claimableId) && (!filter || filter(row)),
+      );
       if (!account || running.current || selected.length === 0) return Promise.resolve(0);
       running.current = true;
       setIsClaiming(true);
       const ids = selected.map((row) => row.claimableId);
-      const minted = options.mintBadges(account, selected, (hash) => {
+      const sent = options.mintBadges(account, selected, (hash) => {
         void reportMint(hash, ids).catch(() => {});
       });
       return (async () => {
         try {
-          const outcome = await minted;
+          const outcome = await sent;
           if (!outcome.succeeded) throw new Error('The mint reverted');
+          for (const id of ids) minted.current.add(id);
           const processed = await processMint(outcome.userOpHash);
           return processed?.claimed ?? selected.length;
         } finally {
