@@ -161,3 +161,27 @@ test('the game frame gets the token, and the page carries out its navigate, back
   await expect(page).toHaveURL(`${WEB_URL}/game`);
   expect(errors.list()).toEqual([]);
 });
+
+test('on a phone the game menu scrolls sideways and fades the end that has more chips', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(GAME_URL);
+  const items = page.getByRole('navigation', { name: 'Game menu' }).locator('.menu__items');
+  await expect(items.getByRole('button', { name: 'Race' })).toBeAttached();
+  // At the start: more to the right only.
+  await expect(items).toHaveAttribute('data-more-after', 'true');
+  await expect(items).not.toHaveAttribute('data-more-before', /.*/);
+  // In the middle: both ends fade.
+  await items.evaluate((element) => element.scrollTo({ left: 60 }));
+  await expect(items).toHaveAttribute('data-more-before', 'true');
+  await expect(items).toHaveAttribute('data-more-after', 'true');
+  // At the end: more to the left only, and the last chip is whole on screen.
+  await items.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(items).not.toHaveAttribute('data-more-after', /.*/);
+  await expect(items).toHaveAttribute('data-more-before', 'true');
+  await expect(items.getByRole('button', { name: 'Race' })).toBeInViewport({ ratio: 1 });
+
+  // On a wide screen the chips wrap: nothing is hidden, nothing fades.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(items).not.toHaveAttribute('data-more-after', /.*/);
+  await expect(items).not.toHaveAttribute('data-more-before', /.*/);
+});

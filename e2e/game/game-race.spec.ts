@@ -81,6 +81,7 @@ test('a player bets on two tracks, watches the race and the result, and the bala
   // What the game moved in the player's points over every round played here (stakes out, payouts/refunds in).
   let gameNet = 0n;
   let settled = false;
+  let rewardNoticed = false;
   // A void round (stale feed) refunds exactly and is shown as void; then the player plays the next round, until
   // one settles with a payout or a loss (the e2e stack's snapshot deadline makes a void rare).
   for (let attempt = 1; attempt <= 3 && !settled; attempt += 1) {
@@ -241,6 +242,16 @@ test('a player bets on two tracks, watches the race and the result, and the bala
         { timeout: 30_000 },
       )
       .toBe(true);
+    // The frame says what the play task credited, once, on the player's first round of the day.
+    if (!rewardNoticed) {
+      await expect(frame.getByTestId('task-reward-notice')).toContainText(
+        'Daily task done: Play a game, +20 FishXP',
+        {
+          timeout: 30_000,
+        },
+      );
+      rewardNoticed = true;
+    }
     // Reloaded, the header reads the ledger's balance.
     await page.reload();
     const latest = await api<{ available: string }>(

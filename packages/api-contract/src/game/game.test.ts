@@ -173,7 +173,12 @@ describe('WebSocket messages (issue: round state, prices 4/s, pool sizes, result
       },
     },
     { type: 'payout', roundId: 'contract-1', betId: 'b0', kind: 'payout', currency: 'OJO', amount: '300' },
-    { type: 'balance', roundId: 'contract-1', reason: 'task_reward' },
+    {
+      type: 'balance',
+      roundId: 'contract-1',
+      reason: 'task_reward',
+      reward: { currency: 'POINT', amount: '20' },
+    },
     { type: 'error', code: 'betting_closed', message: 'Betting for this round has closed.' },
     { type: 'pong', t: 3 },
   ];

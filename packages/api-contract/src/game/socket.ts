@@ -68,9 +68,15 @@ export const serverMessage = z.discriminatedUnion('type', [
   }),
   /**
    * The session player's balance changed outside the race's own payouts (the reward of task 411004, play a game,
-   * credited by a background job after settlement): the page refetches it.
+   * credited by a background job after settlement): the page refetches it, and the frame says what was credited.
+   * Sent only for the round whose job completed the task (once a UTC day), never for a later round the same day.
    */
-  z.object({ type: z.literal('balance'), roundId, reason: z.enum(['task_reward']) }),
+  z.object({
+    type: z.literal('balance'),
+    roundId,
+    reason: z.enum(['task_reward']),
+    reward: z.object({ currency: gameCurrency, amount: baseUnits }),
+  }),
   z.object({ type: z.literal('error'), code: z.string().max(64), message: z.string().max(500) }),
   z.object({ type: z.literal('pong'), t: z.number().int() }),
 ]);

@@ -315,16 +315,34 @@ export function createRoundDriver(deps: DriverDeps) {
       .where(gte(gameRounds.settledAt, new Date(nowMs - REWARD_WATCH_MS)));
     for (const { id: roundId } of recent) {
       const prefix = `${PLAY_GAME_JOB_KEY_PREFIX}${roundId}:`;
-      const told = await queryRows<{ user_id: string }>(
+      // Only a job that completed the task credited something (its result names the reward); a later round of the
+      // same UTC day completes nothing, and its player is told nothing.
+      const told = await queryRows<{ user_id: string; asset: string; amount: string }>(
         db,
-        sql`insert into ${gameRewardNotices} (round_id, user_id)
-            select ${roundId}::text, substr(${jobs.key}, ${prefix.length + 1})::uuid from ${jobs}
-            where ${jobs.key} like ${`${prefix}%`} and ${jobs.state} = 'succeeded'
-            on conflict do nothing
-            returning user_id`,
+        sql`with credited as (
+              select substr(${jobs.key}, ${prefix.length + 1})::uuid as user_id,
+                ${jobs.result}->'reward'->>'asset' as asset, ${jobs.result}->'reward'->>'amount' as amount
+              from ${jobs}
+              where ${jobs.key} like ${`${prefix}%`} and ${jobs.state} = 'succeeded'
+                and ${jobs.result}->'reward'->>'amount' is not null
+            ), noted as (
+              insert into ${gameRewardNotices} (round_id, user_id)
+              select ${roundId}::text, user_id from credited
+              on conflict do nothing
+              returning user_id
+            )
+            select noted.user_id::text as user_id, credited.asset, credited.amount
+            from noted join credited on credited.user_id = noted.user_id`,
       );
-      for (const { user_id: playerId } of told)
-        await publish(playerId, { type: 'balance', roundId, reason: 'task_reward' });
+      for (const { user_id: playerId, asset, amount } of told) {
+        if (asset !== 'POINT' && asset !== 'OJO') continue;
+        await publish(playerId, {
+          type: 'balance',
+          roundId,
+          reason: 'task_reward',
+          reward: { currency: asset, amount },
+        });
+      }
     }
   }
 

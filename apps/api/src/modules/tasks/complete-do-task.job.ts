@@ -32,6 +32,12 @@ export const completeDoTaskJob = defineJob({
       periodKey: periodKeyOf(task.period, new Date()),
       progress: task.limit,
     });
-    return { done: result.done, isNewlyDone: result.isNewlyDone };
+    // What this run credited, read by the race to tell the player (drive-rounds.ts announceRewards): only the run
+    // that completed the task names a reward.
+    const reward =
+      result.isNewlyDone && task.rewardAmount > 0n
+        ? { asset: task.rewardAsset, amount: task.rewardAmount.toString() }
+        : null;
+    return { done: result.done, isNewlyDone: result.isNewlyDone, reward };
   },
 });

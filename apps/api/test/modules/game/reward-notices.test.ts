@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { getBattleProgressRoute, placeBetRoute, routePath } from '@ojo/api-contract/game/http';
+import { queryRows } from '@ojo/db/client';
 import { credit } from '@ojo/db/ledger';
 import { gameRounds } from '@ojo/db/schema/game';
+import { jobs } from '@ojo/db/schema/jobs';
 import type { User } from '@ojo/db/schema/users';
-import { eq } from '@ojo/db/sql';
+import { eq, sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRoundDriver } from '../../../src/modules/game/drive-rounds';
 import type { LiveEvent } from '../../../src/modules/game/live-bus';
+import { PLAY_GAME_JOB_KEY_PREFIX } from '../../../src/modules/game/settle-round';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
@@ -102,7 +105,12 @@ describeWithDatabases('play-task reward notices across a driver hand-over', ({ d
         { timeout: 20_000, interval: 50 },
       )
       .toEqual([player.id]);
-    expect(heard[0]!.message).toEqual({ type: 'balance', roundId, reason: 'task_reward' });
+    expect(heard[0]!.message).toEqual({
+      type: 'balance',
+      roundId,
+      reason: 'task_reward',
+      reward: { currency: 'POINT', amount: '20' },
+    });
 
     // Neither it nor a later driver tells them again.
     const third = driver();
@@ -110,6 +118,45 @@ describeWithDatabases('play-task reward notices across a driver hand-over', ({ d
       await second.tick();
       await third.tick();
     }
+    expect(heard).toHaveLength(1);
+
+    // A second round the same UTC day: its job completes nothing (the task is done for the day), so the player is
+    // told nothing more.
+    let next: DashRound | undefined;
+    for (let step = 0; step < 400 && !next; step += 1) {
+      nowMs += 500;
+      await second.tick();
+      const shown = await current();
+      const { opensAtMs, closesAtMs } = shown.terms.timeline;
+      if (shown.terms.roundId !== roundId && nowMs >= opensAtMs && nowMs < closesAtMs) next = shown;
+    }
+    if (!next) throw new Error('no second round opened');
+    const again = await app.inject({
+      method: 'POST',
+      url: routePath(placeBetRoute, { id: next.terms.roundId }),
+      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(player.id) },
+      payload: {
+        currency: 'OJO',
+        track: next.terms.tracks[0],
+        amount: '500',
+        clientBetId: randomBytes(8).toString('hex'),
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    nowMs = next.terms.timeline.closesAtMs;
+    await second.tick();
+    nowMs = next.terms.timeline.raceEndsAtMs;
+    await second.tick();
+    const secondJob = async () =>
+      (
+        await queryRows<{ state: string }>(
+          app.db,
+          sql`select state from ${jobs} where key like ${`${PLAY_GAME_JOB_KEY_PREFIX}${next.terms.roundId}:%`}`,
+        )
+      ).map((row) => row.state);
+    await expect.poll(secondJob, { timeout: 20_000, interval: 50 }).toEqual(['succeeded']);
+    nowMs += 1000;
+    for (let i = 0; i < 8; i += 1) await second.tick();
     expect(heard).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { splitTaskDescription } from '@ojo/domain/tasks/task';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { completeDoTaskJob } from '../../../src/modules/tasks/complete-do-task.job';
 import { newPlayer, startTaskStack, taskCalls } from './task-stack';
 
 const SIGN_IN = 411001;
@@ -103,11 +104,21 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
   });
 
-  it('do-task completes play game (411004) once a UTC day; a checked task is refused as a do-task', async () => {
+  it('play game (411004) is done by a played round only, once a UTC day; a checked task is refused as a do-task', async () => {
     const { jwt, userId } = await newPlayer(stack.app);
     const calls = taskCalls(stack.app, jwt);
+    // Asking is not playing: neither do-task nor verify completes it or credits anything.
+    for (const ask of [calls.doTask, calls.verify]) {
+      const early = (await ask(PLAY_GAME)).json();
+      expect(early).toMatchObject({ success: false, code: 'TASK_NOT_MET', obj: { done: false } });
+    }
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(0n);
+    // A settled round enqueues the tasks job (settle-round.ts); it completes the task, twice run or not.
+    const job = { payload: { userId, taskId: PLAY_GAME }, deps: { db: database().db } };
+    for (let run = 0; run < 2; run += 1)
+      await completeDoTaskJob.handle(job as unknown as Parameters<typeof completeDoTaskJob.handle>[0]);
     expect((await calls.doTask(PLAY_GAME)).json()).toMatchObject({ success: true, obj: { done: true } });
-    expect((await calls.doTask(PLAY_GAME)).json()).toMatchObject({ success: true, obj: { done: true } });
+    expect((await calls.verify(PLAY_GAME)).json()).toMatchObject({ success: true, obj: { done: true } });
     expect(await getBalance(database().db, userId, 'POINT')).toBe(20n);
     const detail = await calls.get(`/v2/tasks/detail?taskId=${PLAY_GAME}`);
     expect(detail.json().obj).toMatchObject({ taskId: PLAY_GAME, status: 1, labelName: 'TODAY' });

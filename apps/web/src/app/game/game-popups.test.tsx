@@ -37,11 +37,27 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const ok = (obj: unknown) => ({ success: true, code: '0', msgKey: 'success', obj });
 
-/** The quest host: the task list, and a verify that marks the task done. */
-function stubQuestHost(tasks: TaskItem[]) {
+/** The race's own task (GET /v2/tasks/detail?taskId=411004), todo. */
+const playGame = (overrides: Partial<TaskItem> = {}) =>
+  apiTask({
+    taskId: 411004,
+    code: 'play_game',
+    title: 'Play a game',
+    desc: 'Play a round of the coin race [[p20]]',
+    url: '/game',
+    domain: 'social',
+    labelName: 'TODAY',
+    rewardAmount: '20',
+    ...overrides,
+  });
+
+/** The quest host: the task list, the play task's detail when given, and a verify that marks the task done. */
+function stubQuestHost(tasks: TaskItem[], detail?: TaskItem) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     if (url.pathname === '/v2/tasks/list') return json(objEnvelope(taskItemSchema.array()).parse(ok(tasks)));
+    if (url.pathname === '/v2/tasks/detail' && detail && url.searchParams.get('taskId') === '411004')
+      return json(objEnvelope(taskItemSchema).parse(ok(detail)));
     if (url.pathname === '/v2/tasks/verify' && init?.method === 'POST') {
       const taskId = Number(url.searchParams.get('taskId'));
       const index = tasks.findIndex((task) => task.taskId === taskId);
@@ -129,6 +145,30 @@ describe("the frame's gameTask popup (spec 2 frame popups)", () => {
     expect(
       fetchMock.mock.calls.some(([input]) => new URL(String(input)).searchParams.get('taskId') === '411005'),
     ).toBe(true);
+  });
+
+  it("shows the race's own task above the list: how it is done while todo, DONE (TODAY) once a round settled", async () => {
+    setSessionValue('jwt', 'stored-jwt');
+    stubQuestHost([apiTask()], playGame());
+    const { dialog } = renderPopup();
+    const card = await within(dialog).findByTestId('play-game-task');
+    expect(card).toHaveAttribute('data-state', 'todo');
+    expect(within(card).getByText('Play a game')).toBeInTheDocument();
+    expect(within(card).getByText('+20 FishXP')).toBeInTheDocument();
+    expect(within(card).getByText(/Done when a round you bet in settles/)).toBeInTheDocument();
+    // Nothing to verify: a client's word does not complete it.
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(await within(dialog).findByRole('list', { name: 'Tasks' })).toBeInTheDocument();
+  });
+
+  it('shows the race task done once its reward was credited', async () => {
+    setSessionValue('jwt', 'stored-jwt');
+    stubQuestHost([apiTask()], playGame({ status: 1, state: 'DONE' }));
+    const { dialog } = renderPopup();
+    const card = await within(dialog).findByTestId('play-game-task');
+    expect(card).toHaveAttribute('data-state', 'done');
+    expect(within(card).getByText('DONE (TODAY)')).toBeInTheDocument();
+    expect(within(card).queryByText(/Done when a round you bet in settles/)).toBeNull();
   });
 
   it('asks a logged-out player to log in, and loads no tasks', async () => {

@@ -10,6 +10,7 @@ import { ProviderLoginButton } from '@/features/home/components/login-buttons';
 import { useReferralInfo } from '@/features/referral/api/get-referral-info';
 import { CopyField } from '@/features/referral/components/copy-field';
 import { ShareToXLink } from '@/features/referral/components/share-to-x-link';
+import { PlayGameTask } from '@/features/tasks/components/play-game-task';
 import { TaskList } from '@/features/tasks/components/task-list';
 import { useHasSession } from '@/lib/use-has-session';
 import { useOnTaskDone } from '../tasks/use-on-task-done';
@@ -72,7 +73,12 @@ function GameTaskPopup() {
     );
   }
   // The player comes back from a platform's connect page to the task page, which resumes the task (spec 4).
-  return <TaskList onTaskDone={onTaskDone} resumeStoredTask={false} />;
+  return (
+    <div className="flex flex-col gap-3">
+      <PlayGameTask />
+      <TaskList onTaskDone={onTaskDone} resumeStoredTask={false} />
+    </div>
+  );
 }
 
 function InvitePopup() {

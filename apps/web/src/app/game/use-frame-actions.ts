@@ -10,6 +10,7 @@ import { messagesQueryOptions } from '@/features/game/api/get-messages';
 import { gameKeys } from '@/features/game/api/query-keys';
 import { raceShareUrl } from '@/features/game/lib/race-share';
 import { useReferralInfo } from '@/features/referral/api/get-referral-info';
+import { taskKeys } from '@/features/tasks/api/task-keys';
 import { memberKeys } from '@/lib/query-keys';
 
 /**
@@ -59,6 +60,8 @@ export function useFrameActions({ hasSession }: { hasSession: boolean }) {
         case 'post':
           void queryClient.invalidateQueries({ queryKey: memberKeys.all });
           void queryClient.invalidateQueries({ queryKey: gameKeys.all });
+          // The balance can move by the play task's reward, credited after settlement: its state changed too.
+          void queryClient.invalidateQueries({ queryKey: taskKeys.all });
           return;
         case 'popup':
           setPopup(message.kind);

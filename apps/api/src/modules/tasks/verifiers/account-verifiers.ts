@@ -6,8 +6,15 @@ import type { Verifier } from './types';
 /** sign_in: the session itself proves it (a daily task, once per UTC day). */
 export const verifySignIn: Verifier = async () => 1;
 
-/** do_task (play game 411004): completed by the do-task call itself. */
-export const verifyDoTask: Verifier = async () => 1;
+/**
+ * do_task (play game 411004): completed only by the product event it names (a settled round: the race enqueues the
+ * tasks module's job, complete-do-task.job.ts), never on a client's word, or anyone could call do-task or verify
+ * every day for the reward without playing. The calls answer done once the job has completed it (verify-task reads
+ * that first), and 'not met' before: the reward lands a few seconds after the round settles.
+ */
+export const verifyDoTask: Verifier = async () => {
+  throw new TaskFailure('notMet');
+};
 
 /** spec 4: 'Wallet-bind tasks are done once any connected address exists.' */
 export const verifyWalletBind: Verifier = async ({ db, user }) => {

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@ojo/api-contract/game/socket';
 import { gameVerifyPath } from '@ojo/domain/routes';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameApi } from '../../../lib/api-client';
 import type { FrameAction } from '../../../lib/frame-bridge';
 import { useBalances } from '../hooks/use-balances';
@@ -13,6 +13,7 @@ import { PhaseBar } from './phase-bar';
 import { RaceTrack } from './race-track';
 import { ResultPanel } from './result-panel';
 import { RoundHistory } from './round-history';
+import { type TaskReward, TaskRewardNotice } from './task-reward-notice';
 
 interface DashScreenProps {
   apiUrl: string;
@@ -30,6 +31,7 @@ interface DashScreenProps {
 export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: DashScreenProps) {
   const loaded = useRef(false);
   const { balances, refresh: refreshBalances } = useBalances(api, token);
+  const [taskReward, setTaskReward] = useState<TaskReward | null>(null);
   const onMessage = useCallback(
     (message: ServerMessage) => {
       if (message.type === 'snapshot' && !loaded.current) {
@@ -42,6 +44,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
         send({ action: 'post', topic: 'balance' });
         refreshBalances();
       }
+      if (message.type === 'balance') setTaskReward({ roundId: message.roundId, ...message.reward });
     },
     [send, refreshBalances],
   );
@@ -103,6 +106,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
     <div className="dash">
       <div className="dash__main">
         <PhaseBar round={round} clock={phaseClock(round, now)} />
+        {taskReward ? <TaskRewardNotice reward={taskReward} onClose={() => setTaskReward(null)} /> : null}
         {status === 'reconnecting' ? (
           <p className="note note--error" role="status">
             Connection lost, reconnecting…

@@ -1,5 +1,7 @@
 import type { FrameRouteName } from '@ojo/domain/enums';
+import { useRef } from 'react';
 import type { FrameAction } from '../../../lib/frame-bridge';
+import { useScrollEdges } from './use-scroll-edges';
 
 const LINKS: ReadonlyArray<{ route: FrameRouteName; label: string }> = [
   { route: 'task', label: 'Tasks' },
@@ -22,6 +24,9 @@ const POPUPS = [
 
 /** The game's menu: every screen it can send the player to, through the page (spec 2 frame actions). */
 export function GameNav({ send }: { send(action: FrameAction): void }) {
+  // On a phone the row scrolls sideways: its ends fade while there is more of it that way.
+  const items = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(items);
   return (
     <nav className="menu" aria-label="Game menu">
       <button type="button" className="menu__back" onClick={() => send({ action: 'back' })} aria-label="Back">
@@ -36,7 +41,12 @@ export function GameNav({ send }: { send(action: FrameAction): void }) {
           />
         </svg>
       </button>
-      <div className="menu__items">
+      <div
+        ref={items}
+        className="menu__items"
+        data-more-before={edges.before || undefined}
+        data-more-after={edges.after || undefined}
+      >
         {POPUPS.map((popup) => (
           <button
             key={popup.kind}

@@ -7,4 +7,5 @@ export const taskKeys = {
   all: ['tasks'] as const,
   list: (query: TaskListQuery = TASK_LIST_QUERY) =>
     [...taskKeys.all, 'list', query.channel, query.position] as const,
+  detail: (taskId: number) => [...taskKeys.all, 'detail', taskId] as const,
 };
