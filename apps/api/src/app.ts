@@ -118,8 +118,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   app.decorate('events', createEventBus());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(securityHeaders);

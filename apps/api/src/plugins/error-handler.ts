@@ -128,7 +128,8 @@ export function answerFrameworkError(
 ): void {
   const { statusCode, body } = toErrorResponse(error);
   request.log.info({ statusCode, code: body.code }, 'request refused before routing');
-  void reply.status(statusCode).send(body);
+  // Refused before routing, so before the onRequest hooks that tag every answer: tagged here the same way.
+  void reply.headers(API_SECURITY_HEADERS).header('x-request-id', request.id).status(statusCode).send(body);
 }
 
 /** A request line this long is what overflowed Node's header limit: the URL is too long (414), not the headers. */
