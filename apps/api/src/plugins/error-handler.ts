@@ -4,6 +4,7 @@ import { type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envel
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 const codeByStatus: Record<number, string> = {
   400: transportErrorCodes.badRequest,

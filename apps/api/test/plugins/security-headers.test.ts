@@ -32,7 +32,10 @@ describe('security headers on API responses', () => {
     ['a 401 envelope', { method: 'GET' as const, url: '/customer', headers: { saas_id: TEST_SAAS_ID } }],
     ['a 404', { method: 'GET' as const, url: '/no/such/route' }],
     ['the OpenAPI document', { method: 'GET' as const, url: '/docs/json' }],
-    ['a refusal before routing (a malformed URL)', { method: 'GET' as const, url: '/profile/handle/%E0%A4%A' }],
+    [
+      'a refusal before routing (a malformed URL)',
+      { method: 'GET' as const, url: '/profile/handle/%E0%A4%A' },
+    ],
   ])('%s carries nosniff, a referrer policy and no framing', async (_name, request) => {
     const response = await app.inject(request);
     expectHardened(response.headers);
