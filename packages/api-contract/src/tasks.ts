@@ -95,7 +95,8 @@ export const taskDoRoute = defineRoute({
   path: '/v2/tasks/dotask',
   host: 'quest',
   secure: true,
-  summary: 'Completes a do-task (a task with no outside check) and credits the reward once',
+  summary:
+    "A do-task's state: done once the product event that completes it happened (play game: a settled round you bet in), else not met",
   tags: ['tasks'],
   query: taskIdQuery,
   result: taskVerifyResultSchema,

@@ -6,7 +6,7 @@ export async function verifyTask(taskId: number): Promise<TaskVerifyResult | nul
   return apiClient.callRoute(taskVerifyRoute, { query: { taskId } });
 }
 
-/** POST /v2/tasks/dotask?taskId (spec 7): completes a task that has nothing to check elsewhere. */
+/** POST /v2/tasks/dotask?taskId (spec 7): a do-task is done once its product event happened (play game: a round). */
 export async function doTask(taskId: number): Promise<TaskVerifyResult | null> {
   return apiClient.callRoute(taskDoRoute, { query: { taskId } });
 }
