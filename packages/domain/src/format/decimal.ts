@@ -84,10 +84,17 @@ export function toBaseUnits(value: string | number | bigint, decimals: number): 
 /** Writes base units as a plain decimal string without trailing zeros (wei 1500000000000000000n, 18 -> '1.5'). */
 export function fromBaseUnits(units: bigint, decimals: number): string {
   const negative = units < 0n;
+  // The digits of a bigint have no leading zero, so only the fraction's trailing zeros need cutting (every history
+  // and balance line runs this: no regular expressions, no second pass).
   const magnitude = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const whole = magnitude.slice(0, magnitude.length - decimals);
-  const fraction = magnitude.slice(magnitude.length - decimals);
-  return stripZeros(`${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`);
+  const wholeLength = magnitude.length - decimals;
+  let end = magnitude.length;
+  while (end > wholeLength && magnitude.charCodeAt(end - 1) === 48) end -= 1;
+  const text =
+    end > wholeLength
+      ? `${magnitude.slice(0, wholeLength)}.${magnitude.slice(wholeLength, end)}`
+      : magnitude.slice(0, wholeLength);
+  return negative ? `-${text}` : text;
 }
 
 /** Compares two decimals exactly: -1, 0 or 1. Inputs that do not parse count as 0. */
