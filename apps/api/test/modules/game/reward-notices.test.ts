@@ -56,6 +56,20 @@ describeWithDatabases('play-task reward notices across a driver hand-over', ({ d
       })
     ).json().data.round;
 
+  /** The player bets 500 OJO on the round's first track. */
+  const betOn = async (round: DashRound) =>
+    app.inject({
+      method: 'POST',
+      url: routePath(placeBetRoute, { id: round.terms.roundId }),
+      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(player.id) },
+      payload: {
+        currency: 'OJO',
+        track: round.terms.tracks[0],
+        amount: '500',
+        clientBetId: randomBytes(8).toString('hex'),
+      },
+    });
+
   it('the new driver tells the player once when the reward lands after the hand-over', async () => {
     const heard: LiveEvent[] = [];
     app.game.bus.subscribe((event) => {
@@ -69,18 +83,7 @@ describeWithDatabases('play-task reward notices across a driver hand-over', ({ d
     const { roundId, timeline } = round.terms;
     nowMs = timeline.opensAtMs + 100;
     await first.tick();
-    const placed = await app.inject({
-      method: 'POST',
-      url: routePath(placeBetRoute, { id: roundId }),
-      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(player.id) },
-      payload: {
-        currency: 'OJO',
-        track: round.terms.tracks[0],
-        amount: '500',
-        clientBetId: randomBytes(8).toString('hex'),
-      },
-    });
-    expect(placed.statusCode).toBe(200);
+    expect((await betOn(round)).statusCode).toBe(200);
     nowMs = timeline.closesAtMs;
     await first.tick();
     nowMs = timeline.raceEndsAtMs;
@@ -131,18 +134,7 @@ describeWithDatabases('play-task reward notices across a driver hand-over', ({ d
       if (shown.terms.roundId !== roundId && nowMs >= opensAtMs && nowMs < closesAtMs) next = shown;
     }
     if (!next) throw new Error('no second round opened');
-    const again = await app.inject({
-      method: 'POST',
-      url: routePath(placeBetRoute, { id: next.terms.roundId }),
-      headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(player.id) },
-      payload: {
-        currency: 'OJO',
-        track: next.terms.tracks[0],
-        amount: '500',
-        clientBetId: randomBytes(8).toString('hex'),
-      },
-    });
-    expect(again.statusCode).toBe(200);
+    expect((await betOn(next)).statusCode).toBe(200);
     nowMs = next.terms.timeline.closesAtMs;
     await second.tick();
     nowMs = next.terms.timeline.raceEndsAtMs;

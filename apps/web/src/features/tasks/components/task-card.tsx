@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TaskIcon } from './task-icon';
 
 /** spec 4 'A done task shows DONE (TODAY if it has a label)': DONE, or DONE (TODAY) for a daily task. */
-export function doneText(task: TaskItem): string {
+function doneText(task: TaskItem): string {
   return taskDoneLabel(task) === TASK_TEXT.doneToday
     ? `${TASK_TEXT.done} (${TASK_TEXT.doneToday})`
     : TASK_TEXT.done;
@@ -36,10 +36,38 @@ export interface TaskCardProps {
   onVerify: (task: TaskItem) => void;
 }
 
-/** One task: icon by domain, title, plain description, point value from the marker, progress, todo or done. */
-export function TaskCard({ task, isVerifying, onVerify }: TaskCardProps) {
+/** A task's icon by domain, title, plain description, point value from the marker, and a note (its progress). */
+export function TaskSummary({ task, note }: { task: TaskItem; note: string | null }) {
   const { description, points } = splitTaskDescription(task.desc);
-  const progress = taskProgressText(task);
+  return (
+    <>
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white/5 text-white">
+        <TaskIcon domain={task.domain} className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1 basis-48">
+        <h3 className="font-display text-lg font-black text-white">{task.title}</h3>
+        {description ? <p className="text-sm text-slate-300">{description}</p> : null}
+        <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+          {points !== null ? <span className="font-bold text-lime">+{points} FishXP</span> : null}
+          {note ? <span className="text-slate-400">{note}</span> : null}
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** DONE, or DONE (TODAY) for a daily task, as a badge. */
+export function TaskDoneBadge({ task }: { task: TaskItem }) {
+  return (
+    <span className="flex shrink-0 items-center gap-1 rounded-xl bg-lime/15 px-3 py-2 text-sm font-black text-lime">
+      <CheckIcon className="size-4" />
+      {doneText(task)}
+    </span>
+  );
+}
+
+/** One task: its summary, todo (Go, Verify) or done. */
+export function TaskCard({ task, isVerifying, onVerify }: TaskCardProps) {
   const isDone = isTaskDone(task);
   return (
     <li
@@ -50,23 +78,10 @@ export function TaskCard({ task, isVerifying, onVerify }: TaskCardProps) {
         isDone ? 'border-lime/30 bg-lime/5' : 'border-white/10 bg-arena-900/70'
       }`}
     >
-      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-white/5 text-white">
-        <TaskIcon domain={task.domain} className="size-6" />
-      </span>
-      <div className="min-w-0 flex-1 basis-48">
-        <h3 className="font-display text-lg font-black text-white">{task.title}</h3>
-        {description ? <p className="text-sm text-slate-300">{description}</p> : null}
-        <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
-          {points !== null ? <span className="font-bold text-lime">+{points} FishXP</span> : null}
-          {progress ? <span className="text-slate-400">{progress}</span> : null}
-        </p>
-      </div>
+      <TaskSummary task={task} note={taskProgressText(task)} />
       <div className="flex shrink-0 items-center gap-2">
         {isDone ? (
-          <span className="flex items-center gap-1 rounded-xl bg-lime/15 px-3 py-2 text-sm font-black text-lime">
-            <CheckIcon className="size-4" />
-            {doneText(task)}
-          </span>
+          <TaskDoneBadge task={task} />
         ) : (
           <>
             {task.url ? <GoLink url={task.url} title={task.title} /> : null}
