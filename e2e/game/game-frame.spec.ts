@@ -136,7 +136,8 @@ test('the game frame gets the token, and the page carries out its navigate, back
     }, `${WEB_URL}/game`),
   ]);
   const victimFrame = victim.frameLocator(`iframe[title="${PRODUCT_NAME} race"]`);
-  await expect(victimFrame.getByRole('heading', { level: 1 })).toBeVisible();
+  // A second window loads the whole page and its frame while the first keeps its socket: slow on a loaded runner.
+  await expect(victimFrame.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await gameTab.evaluate(
     (channel) =>
       (window as unknown as { victim: Window }).victim.postMessage(
