@@ -44,7 +44,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
         send({ action: 'post', topic: 'balance' });
         refreshBalances();
       }
-      if (message.type === 'balance') setTaskReward({ roundId: message.roundId, ...message.reward });
+      if (message.type === 'balance') setTaskReward(message.reward);
     },
     [send, refreshBalances],
   );

@@ -4,7 +4,6 @@ import { CURRENCY_LABEL } from './bet-panel';
 
 /** What the daily play task (411004) credited, as the game socket's `balance` message says. */
 export interface TaskReward {
-  roundId: string;
   currency: Currency;
   amount: string;
 }

@@ -8,7 +8,8 @@ export interface ScrollEdges {
 
 /**
  * Follows a horizontal scroller: `before` while it is scrolled away from its start, `after` while some of it lies
- * past its visible end. Read again on scroll and whenever the row or its contents change size.
+ * past its visible end. Read again on scroll and whenever the row changes size (the window's resize where there is no
+ * ResizeObserver).
  */
 export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
   const [edges, setEdges] = useState<ScrollEdges>({ before: false, after: false });
@@ -24,13 +25,18 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
     };
     measure();
     element.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(element);
-    window.addEventListener('resize', measure);
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => {
+        element.removeEventListener('scroll', measure);
+        window.removeEventListener('resize', measure);
+      };
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
     return () => {
       element.removeEventListener('scroll', measure);
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
+      observer.disconnect();
     };
   }, [ref]);
   return edges;
