@@ -1,5 +1,5 @@
 import { SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /**
@@ -7,13 +7,19 @@ import { AppError } from '../lib/errors';
  * Registered as an onRequest hook on the product scope only, so /healthz and /docs do not need it.
  */
 export function requireSaasId(expectedSaasId: string) {
-  return async function checkSaasId(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  // A callback hook rather than an async one: every product request runs it, and a promise per request is not free.
+  return function checkSaasId(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     const value = request.headers[SAAS_ID_HEADER];
     if (typeof value !== 'string' || value.length === 0) {
-      throw AppError.badRequest(`Header ${SAAS_ID_HEADER} is required`, 'saas.id.missing');
-    }
-    if (value !== expectedSaasId) {
-      throw AppError.badRequest(`Header ${SAAS_ID_HEADER} is not a known product`, 'saas.id.unknown');
+      done(AppError.badRequest(`Header ${SAAS_ID_HEADER} is required`, 'saas.id.missing'));
+    } else if (value !== expectedSaasId) {
+      done(AppError.badRequest(`Header ${SAAS_ID_HEADER} is not a known product`, 'saas.id.unknown'));
+    } else {
+      done();
     }
   };
 }

@@ -65,6 +65,15 @@ describeWithDatabases('CORS', ({ database }) => {
       headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
     });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    // The call itself (refused here for want of a session, which the browser can read since CORS allows it).
+    const call = await app.inject({
+      method: 'POST',
+      url: '/contract/gas/policy',
+      headers: { origin: 'http://wallet.test:4103', saas_id: TEST_SAAS_ID },
+      payload: {},
+    });
+    expect(call.headers['access-control-allow-origin']).toBe('http://wallet.test:4103');
+    expect(call.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it.each(['http://evil.test', 'http://wallet.test:4103', 'http://web.test:4101'])(

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
 import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
+import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
 import { runSingleton, type Singleton } from '@ojo/db/leases';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -71,13 +74,27 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
         })
       : undefined;
 
-  // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
-  // one shared buffer.
-  await app.register(websocket, { options: { maxPayload: 16 * 1024, perMessageDeflate: false } });
-  const hub = registerGameSocket(app, bus, {
-    maxClients: settings.socketMaxClients,
-    sessionCheckMs: settings.socketSessionCheckMs,
+  // The socket route in a scope of its own: @fastify/websocket adds two hooks and wraps the handler of every route
+  // registered beside it, which every HTTP request would run (`npm run bench:api`). An upgrade request to any
+  // other path is refused before routing (refuseUpgradesOutside).
+  let registeredHub: GameHub | undefined;
+  let injectSocket: FastifyInstance['injectWS'] | undefined;
+  await app.register(async (socketScope) => {
+    const upgradesOnlyTo = upgradeGate(socketScope.server, GAME_SOCKET_PATH);
+    // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
+    // one shared buffer.
+    await socketScope.register(websocket, { options: { maxPayload: 16 * 1024, perMessageDeflate: false } });
+    upgradesOnlyTo(socketScope);
+    injectSocket = socketScope.injectWS;
+    registeredHub = registerGameSocket(socketScope, bus, {
+      maxClients: settings.socketMaxClients,
+      sessionCheckMs: settings.socketSessionCheckMs,
+    });
   });
+  if (!registeredHub || !injectSocket) throw new Error('the game socket was not registered');
+  const hub = registeredHub;
+  // Tests open sockets in process through the API itself (the plugin decorates only its scope).
+  app.decorate('injectWS', injectSocket);
   const driver = createRoundDriver({
     db: app.db,
     bus,
@@ -180,6 +197,35 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     await seasonSettler?.stop();
     await bus.close();
   });
+}
+
+/**
+ * Lets only upgrade requests to `path` reach the routing of @fastify/websocket. Call it before that plugin is
+ * registered and the answer after: the plugin's 'upgrade' listener (which sends every upgrade request through the
+ * API's routes) is moved behind a check of the path, and an upgrade request to any other path is answered 404 and
+ * closed without running a route (the plugin is registered in a scope of its own, so other routes have no socket
+ * handling of theirs).
+ */
+function upgradeGate(server: Server, path: string): (scope: FastifyInstance) => void {
+  type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  const upgradeListeners = () => server.listeners('upgrade') as UpgradeListener[];
+  const before = new Set(upgradeListeners());
+  return (scope) => {
+    const routeUpgrade = upgradeListeners().filter((listener) => !before.has(listener));
+    for (const listener of routeUpgrade) server.off('upgrade', listener);
+    const gate = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if ((request.url ?? '').split('?')[0] === path) {
+        for (const listener of routeUpgrade) listener.call(server, request, socket, head);
+        return;
+      }
+      socket.on('error', () => socket.destroy());
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    };
+    server.on('upgrade', gate);
+    scope.addHook('onClose', async () => {
+      server.off('upgrade', gate);
+    });
+  };
 }
 
 export default fp(gamePlugin, { name: 'game', dependencies: ['database', 'prices', 'authenticate'] });

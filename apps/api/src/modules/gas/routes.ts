@@ -13,15 +13,20 @@ const gasRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { confi
   app.addHook('onReady', async () => costs.start(config.gas.costsScanIntervalMs));
   app.addHook('onClose', async () => costs.stop());
 
-  registerRoute(app, gasPolicyRoute, async (request) =>
-    sponsorUserOperation(
-      app.db,
-      app.chain,
-      config.gas,
-      { bundler, recordCosts: costs.run },
-      request.user,
-      request.body,
-    ),
+  registerRoute(
+    app,
+    gasPolicyRoute,
+    async (request) =>
+      sponsorUserOperation(
+        app.db,
+        app.chain,
+        config.gas,
+        { bundler, recordCosts: costs.run },
+        request.user,
+        request.body,
+      ),
+    // The account provider calls it from the wallet origin (plugins/cors.ts).
+    { config: { cors: app.gasPolicyCors } },
   );
 };
 
