@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@ojo/db/client';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import type { AppEventBus } from './lib/events';
 import { createEventBus } from './lib/events';
+import { serializeResponse } from './lib/serialize-response';
 import { partnerFaucetJob } from './modules/badge/partner-faucet.job';
 import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';
@@ -117,7 +118,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   app.decorate('now', dependencies.clock ?? Date.now);
   app.decorate('events', createEventBus());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeResponse);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
