@@ -15,15 +15,33 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
   name: string,
   build: (db: Database, name: string) => PreparedQuery<Values, Result>,
 ): (db: Database, values: Values) => Promise<Result> {
-  const byDatabase = new WeakMap<Database, PreparedQuery<Values, Result>>();
+  const byDatabase = new WeakMap<Database, { prepared: PreparedQuery<Values, Result>; isPool: boolean }>();
   return (db, values) => {
-    let prepared = byDatabase.get(db);
-    if (!prepared) {
-      prepared = build(db, name);
-      byDatabase.set(db, prepared);
+    let entry = byDatabase.get(db);
+    if (!entry) {
+      entry = { prepared: build(db, name), isPool: isNodePostgres(db) };
+      byDatabase.set(db, entry);
     }
-    return prepared.execute(values);
+    return entry.prepared.execute(entry.isPool ? withDatesAsText(values) : values);
   };
+}
+
+/**
+ * `values` with every Date as its ISO text, for node-postgres: it would otherwise format each one in local time on
+ * every call, a slow path of the driver (every session check binds `now`). It sends parameters as untyped text
+ * either way, and every timestamp column is `timestamptz`, so the server reads the same instant. (PGlite types a
+ * Date parameter itself, so its values stay as they are.)
+ */
+function withDatesAsText<Values extends Record<string, unknown>>(values: Values): Values {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof Date) {
+      copy ??= { ...values };
+      copy[key] = value.toISOString();
+    }
+  }
+  return (copy ?? values) as Values;
 }
 
 interface RawClient {
@@ -45,11 +63,20 @@ export function preparedStatement<Row>(
   text: string,
 ): (db: Database, values: readonly unknown[]) => Promise<Row[]> {
   return async (db, values) => {
-    const client = (db as unknown as { $client: RawClient & { totalCount?: number } }).$client;
-    const result =
-      typeof client.totalCount === 'number'
-        ? await client.query({ name, text, values: [...values] })
-        : await client.query(text, [...values]);
+    const client = (db as unknown as { $client: RawClient }).$client;
+    const result = isNodePostgres(db)
+      ? await client.query({ name, text, values: values.map(dateAsText) })
+      : await client.query(text, [...values]);
     return result.rows as Row[];
   };
+}
+
+/** A Date as its ISO text (see `withDatesAsText`); any other value as it is. */
+function dateAsText(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Whether `db` runs on node-postgres (a pool) rather than PGlite. */
+function isNodePostgres(db: Database): boolean {
+  return typeof (db as unknown as { $client: { totalCount?: unknown } }).$client.totalCount === 'number';
 }
