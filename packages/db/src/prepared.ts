@@ -1,3 +1,4 @@
+import { is, Param, Placeholder } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** What drizzle's `.prepare(name)` returns: a query built once, run with its placeholders' values. */
@@ -15,15 +16,29 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
   name: string,
   build: (db: Database, name: string) => PreparedQuery<Values, Result>,
 ): (db: Database, values: Values) => Promise<Result> {
-  const byDatabase = new WeakMap<Database, { prepared: PreparedQuery<Values, Result>; isPool: boolean }>();
+  const byDatabase = new WeakMap<
+    Database,
+    { prepared: PreparedQuery<Values, Result>; datesAsText: boolean }
+  >();
   return (db, values) => {
     let entry = byDatabase.get(db);
     if (!entry) {
-      entry = { prepared: build(db, name), isPool: isNodePostgres(db) };
+      const prepared = build(db, name);
+      entry = { prepared, datesAsText: isNodePostgres(db) && !encodesPlaceholders(prepared) };
       byDatabase.set(db, entry);
     }
-    return entry.prepared.execute(entry.isPool ? withDatesAsText(values) : values);
+    return entry.prepared.execute(entry.datesAsText ? withDatesAsText(values) : values);
   };
+}
+
+/**
+ * Whether drizzle hands one of the query's placeholder values to its column's encoder (a placeholder among an
+ * insert's or update's values): a timestamp column's encoder expects the Date itself, so such a query keeps its
+ * values as they are. A placeholder in a condition goes to the driver as it is.
+ */
+function encodesPlaceholders(prepared: unknown): boolean {
+  const params = (prepared as { params?: unknown[] }).params ?? [];
+  return params.some((param) => is(param, Param) && is(param.value, Placeholder));
 }
 
 /**

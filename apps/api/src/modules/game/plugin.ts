@@ -76,7 +76,7 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
 
   // The socket route in a scope of its own: @fastify/websocket adds two hooks and wraps the handler of every route
   // registered beside it, which every HTTP request would run (`npm run bench:api`). An upgrade request to any
-  // other path is refused before routing (refuseUpgradesOutside).
+  // other path is refused before routing (upgradeGate).
   let registeredHub: GameHub | undefined;
   let injectSocket: FastifyInstance['injectWS'] | undefined;
   await app.register(async (socketScope) => {
