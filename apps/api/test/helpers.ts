@@ -33,7 +33,7 @@ export async function testConfig(env: Record<string, string> = {}): Promise<AppC
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ojo-api-')),
       JWT_SECRET: randomBytes(32).toString('hex'),
       SAAS_ID: TEST_SAAS_ID,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       CHAIN_RPC_URL: await closedPortUrl(),
       BUNDLER_URL: await closedPortUrl(),
       HEALTH_TIMEOUT_MS: '500',

@@ -7,3 +7,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The constraint a PostgreSQL unique violation in `error` (or one of its causes) names, or undefined. */
+export function uniqueViolationConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -10,7 +10,7 @@ import {
   linkWalletMessage,
 } from '@ojo/domain/wallet/wallet-bind';
 import { type PublicClient, verifyMessage } from 'viem';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, uniqueViolationConstraint } from '../../lib/db-errors';
 import type { AppEventBus } from '../../lib/events';
 import { EnvelopeAnswer } from '../../lib/route';
 import { consumeNonce, NONCE_PURPOSE } from '../identity/nonces';
@@ -125,13 +125,3 @@ async function linkAddress(
 }
 
 const KIND_UNIQUE = 'user_addresses_user_link_kind_unique';
-
-function uniqueViolationConstraint(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const found = (current as { constraint?: unknown; constraint_name?: unknown }).constraint;
-    if (typeof found === 'string') return found;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
