@@ -23,6 +23,8 @@ export interface JobContext<Payload> {
   log: FastifyBaseLogger;
   /** Aborted when this node lost the job's lease or shuts down: stop, and leave the rest to the next holder. */
   signal: AbortSignal;
+  /** The transaction of an atomic job (`atomic: true`), which marks it succeeded: the handler writes through it. */
+  tx?: Transaction;
 }
 
 /**
@@ -36,6 +38,13 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   maxAttempts?: number;
   /** Back-off between attempts (default 1 s doubling to 60 s, with jitter). */
   backoff?: { baseMs: number; maxMs: number };
+  /**
+   * Runs the handler in the transaction that marks the job succeeded (`context.tx`): what it writes commits with the
+   * job's success and result, or not at all. A crash, or a lease lost before the end, rolls both back, and the next
+   * run starts from the same state, so a result that reports what this run changed (a reward credited) is never
+   * lost between the change and the record. Only for handlers whose every effect is in the database.
+   */
+  atomic?: boolean;
   handle(context: JobContext<z.infer<Schema>>): Promise<unknown>;
   /**
    * Called in the transaction that marks the job failed for good (a permanent error, or the last attempt), so the

@@ -7,6 +7,11 @@ import type { JobsConfig } from './config';
 import type { JobDefinition, JobDependencies } from './define-job';
 import { PermanentJobError } from './errors';
 
+/** An atomic job found its lease gone when it came to record its success: its transaction is rolled back. */
+class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+}
+
 const DEFAULT_BACKOFF = { baseMs: 1000, maxMs: 60_000 };
 
 export interface JobRunner {
@@ -88,16 +93,27 @@ export function createJobRunner(options: {
       }
       const parsed = definition.payload.safeParse(job.payload);
       if (!parsed.success) throw new PermanentJobError('INVALID_PAYLOAD', parsed.error.message);
-      const result = await definition.handle({
+      const context = {
         payload: parsed.data,
         job,
         deps: options.deps,
         log: log.child({ job: job.key, attempt: job.attempts }),
         signal: controller.signal,
-      });
-      if (!(await completeJob(db, job, result ?? null)))
+      };
+      if (definition.atomic) {
+        // The handler's writes and the job's success commit together; a lost lease rolls both back.
+        await db.transaction(async (tx) => {
+          const result = await definition.handle({ ...context, tx });
+          if (!(await completeJob(tx, job, result ?? null))) throw new LeaseLostError();
+        });
+      } else if (!(await completeJob(db, job, (await definition.handle(context)) ?? null))) {
         log.warn({ job: job.key }, 'job lease lost before completion');
+      }
     } catch (error) {
+      if (error instanceof LeaseLostError) {
+        log.warn({ job: job.key }, 'job lease lost before completion; its writes were rolled back');
+        return;
+      }
       // Aborted: the lease was lost (the new holder owns the job now) or this node is stopping (the lease expires
       // and another node, or this one after a restart, resumes the job). Either way, record nothing.
       if (controller.signal.aborted) return;

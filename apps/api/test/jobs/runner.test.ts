@@ -228,6 +228,36 @@ describeWithDatabases('the job runner', ({ database }) => {
     expect(a.workerId).not.toBe(b.workerId);
   });
 
+  it("commits an atomic job's writes with its success: a run that lost its lease writes nothing", async () => {
+    const kind = uniqueKind();
+    const marker = uniqueKind();
+    const atomicJob = defineJob({
+      kind,
+      payload: z.object({}),
+      atomic: true,
+      async handle({ job, tx }) {
+        if (!tx) throw new Error('an atomic job runs in a transaction');
+        // The handler's write: one row per run, each under its own key.
+        await enqueueJob(tx, { kind: marker, key: `${marker}:run-${job.attempts}`, payload: {} });
+        // The first run loses its lease before it records its success (another node took the job over).
+        if (job.attempts === 1) {
+          await tx.update(jobs).set({ lockedBy: 'another-node' }).where(eq(jobs.id, job.id));
+        }
+        return `run ${job.attempts}`;
+      },
+    });
+    // A short lease: the first run's claim expires soon after it was rolled back, and the job is claimed again.
+    startRunner([atomicJob], 900);
+    await enqueue(kind, `${kind}:atomic`, {});
+    expect(await settle(`${kind}:atomic`)).toMatchObject({
+      state: 'succeeded',
+      result: 'run 2',
+      attempts: 2,
+    });
+    const written = await database().db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, marker));
+    expect(written.map((row) => row.key)).toEqual([`${marker}:run-2`]);
+  });
+
   it("takes over a job whose holder stopped renewing, and fences the old holder's late result out", async () => {
     const kind = uniqueKind();
     const aborted: string[] = [];

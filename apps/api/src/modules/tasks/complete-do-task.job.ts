@@ -9,7 +9,9 @@ import { recordProgress } from './record-progress';
 /**
  * Completes a do-task task for a player from another module's event (the race enqueues it when a player's round
  * settles: task 411004 "play game"). Other modules know only this kind and payload, not the tasks module's insides.
- * Idempotent: the task completes once per period, however often the job runs.
+ * Idempotent: the task completes once per period, however often the job runs. Atomic: the completion, its reward
+ * and the job's result (which names the reward for the race to tell the player) commit together, so a run that
+ * crashes after crediting cannot leave the reward credited and the player never told.
  */
 export const COMPLETE_DO_TASK_JOB = 'tasks.complete-do-task';
 
@@ -17,16 +19,18 @@ export const completeDoTaskJob = defineJob({
   kind: COMPLETE_DO_TASK_JOB,
   payload: z.object({ userId: z.string().uuid(), taskId: z.number().int().positive() }),
   maxAttempts: 5,
-  async handle({ payload, deps }) {
+  atomic: true,
+  async handle({ payload, deps, tx }) {
+    const db = tx ?? deps.db;
     let task: Awaited<ReturnType<typeof findActiveTask>>;
     try {
-      task = await findActiveTask(deps.db, { id: payload.taskId });
+      task = await findActiveTask(db, { id: payload.taskId });
     } catch (error) {
       if (error instanceof AppError) return { skipped: 'no such active task' };
       throw error;
     }
     if (task.verifier !== 'do_task') throw new PermanentJobError('NOT_DO_TASK', 'not a do-task task');
-    const result = await recordProgress(deps.db, {
+    const result = await recordProgress(db, {
       userId: payload.userId,
       task,
       periodKey: periodKeyOf(task.period, new Date()),
