@@ -106,8 +106,10 @@ export function createJobRunner(options: {
           const result = await definition.handle({ ...context, tx });
           if (!(await completeJob(tx, job, result ?? null))) throw new LeaseLostError();
         });
-      } else if (!(await completeJob(db, job, (await definition.handle(context)) ?? null))) {
-        log.warn({ job: job.key }, 'job lease lost before completion');
+      } else {
+        const result = await definition.handle(context);
+        if (!(await completeJob(db, job, result ?? null)))
+          log.warn({ job: job.key }, 'job lease lost before completion');
       }
     } catch (error) {
       if (error instanceof LeaseLostError) {
