@@ -127,6 +127,22 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(refused.json().code).toBe('TASK_NEEDS_VERIFY');
   });
 
+  it('two play-game jobs of one player at once, each in its own transaction as the runner runs them: one credit, one reward named', async () => {
+    const { userId } = await newPlayer(stack.app);
+    const db = database().db;
+    const run = () =>
+      db.transaction((tx) =>
+        completeDoTaskJob.handle({
+          payload: { userId, taskId: PLAY_GAME },
+          deps: { db },
+          tx,
+        } as unknown as Parameters<typeof completeDoTaskJob.handle>[0]),
+      );
+    const results = (await Promise.all([run(), run()])) as { reward: unknown }[];
+    expect(results.filter((result) => result.reward !== null)).toHaveLength(1);
+    expect(await getBalance(db, userId, 'POINT')).toBe(20n);
+  });
+
   it('404006 for a task that is not offered; bad ids are a 400; no session is a 401', async () => {
     const { jwt } = await newPlayer(stack.app);
     const calls = taskCalls(stack.app, jwt);
