@@ -21,7 +21,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pipelinedReadConnections: config.pipelinedReadConnections,
+  });
   await migrateDatabase(database);
   if (config.seedDemoData) await runSeeds(database.db);
 

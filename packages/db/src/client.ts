@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_PIPELINED_READ_CONNECTIONS, PipelinedReads } from './pipelined-reads';
 import { ensurePrivateDir, restrictTreeToOwner } from './private-files';
 
 /** The query interface every caller uses; the same for PGlite and PostgreSQL. */
@@ -36,6 +37,11 @@ export interface CreateDatabaseOptions {
   inMemory?: boolean;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Connections in pipeline mode for the hot reads (`preparedRead`) on PostgreSQL, beside the pool; 0 sends them
+   * through the pool. See `PipelinedReads`.
+   */
+  pipelinedReadConnections?: number;
 }
 
 /**
@@ -44,22 +50,32 @@ export interface CreateDatabaseOptions {
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
       // No JIT: the API's statements are short reads and writes, and a join whose estimate is off (a table too small
       // for autovacuum to analyze, e.g. the one-row check-in rules) crossed jit_above_cost and spent 30 ms (hundreds
       // under load) compiling a read that runs in 0.2 ms (`npm run bench:api`).
       options: '-c jit=off',
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
     // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
     pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool });
+    nodePostgresDatabases.add(db);
+    const readConnections = options.pipelinedReadConnections ?? DEFAULT_PIPELINED_READ_CONNECTIONS;
+    const reads = readConnections > 0 ? new PipelinedReads(connection, readConnections) : undefined;
+    if (reads) {
+      const readDb = drizzlePostgres({ client: reads as unknown as pg.Pool });
+      nodePostgresDatabases.add(readDb);
+      pipelinedReadDatabases.set(db, readDb);
+    }
     return {
       kind: 'postgres',
       db,
       driver: { kind: 'postgres', db, client: pool },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), reads?.end()]);
+      },
     };
   }
 
@@ -89,6 +105,25 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       if (folder) restrictTreeToOwner(folder);
     },
   };
+}
+
+const nodePostgresDatabases = new WeakSet<Database>();
+const pipelinedReadDatabases = new WeakMap<Database, Database>();
+
+/** Whether `db` runs on node-postgres (the pool or its pipelined reads) rather than PGlite. */
+export function isNodePostgres(db: Database): boolean {
+  return (
+    nodePostgresDatabases.has(db) ||
+    typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number'
+  );
+}
+
+/**
+ * The database `preparedRead` sends `db`'s hot reads to: its pipelined read connections on PostgreSQL, `db` itself
+ * on PGlite (one connection in the process) or when they are turned off.
+ */
+export function readDatabaseOf(db: Database): Database {
+  return pipelinedReadDatabases.get(db) ?? db;
 }
 
 /**

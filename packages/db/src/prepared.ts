@@ -1,5 +1,5 @@
 import { is, Param, Placeholder } from 'drizzle-orm';
-import type { Database } from './client';
+import { type Database, isNodePostgres, readDatabaseOf } from './client';
 
 /** What drizzle's `.prepare(name)` returns: a query built once, run with its placeholders' values. */
 interface PreparedQuery<Values, Result> {
@@ -16,6 +16,27 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
   name: string,
   build: (db: Database, name: string) => PreparedQuery<Values, Result>,
 ): (db: Database, values: Values) => Promise<Result> {
+  return preparedOn(name, build, (db) => db);
+}
+
+/**
+ * A hot read (one `select`, which waits on no lock) prepared as `preparedQuery` does and sent on the database's
+ * pipelined read connections on PostgreSQL (`PipelinedReads`), where concurrent requests' reads share a few
+ * connections instead of taking a pool connection each. A write must use `preparedQuery`: on a pipelined connection a
+ * statement waiting for a row lock would hold up every read behind it.
+ */
+export function preparedRead<Values extends Record<string, unknown>, Result>(
+  name: string,
+  build: (db: Database, name: string) => PreparedQuery<Values, Result>,
+): (db: Database, values: Values) => Promise<Result> {
+  return preparedOn(name, build, readDatabaseOf);
+}
+
+function preparedOn<Values extends Record<string, unknown>, Result>(
+  name: string,
+  build: (db: Database, name: string) => PreparedQuery<Values, Result>,
+  target: (db: Database) => Database,
+): (db: Database, values: Values) => Promise<Result> {
   const byDatabase = new WeakMap<
     Database,
     { prepared: PreparedQuery<Values, Result>; datesAsText: boolean }
@@ -23,8 +44,9 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
   return (db, values) => {
     let entry = byDatabase.get(db);
     if (!entry) {
-      const prepared = build(db, name);
-      entry = { prepared, datesAsText: isNodePostgres(db) && !encodesPlaceholders(prepared) };
+      const on = target(db);
+      const prepared = build(on, name);
+      entry = { prepared, datesAsText: isNodePostgres(on) && !encodesPlaceholders(prepared) };
       byDatabase.set(db, entry);
     }
     return entry.prepared.execute(entry.datesAsText ? withDatesAsText(values) : values);
@@ -89,9 +111,4 @@ export function preparedStatement<Row>(
 /** A Date as its ISO text (see `withDatesAsText`); any other value as it is. */
 function dateAsText(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
-}
-
-/** Whether `db` runs on node-postgres (a pool) rather than PGlite. */
-function isNodePostgres(db: Database): boolean {
-  return typeof (db as unknown as { $client: { totalCount?: unknown } }).$client.totalCount === 'number';
 }

@@ -7,7 +7,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { type CheckIn, checkInRewards, checkInRules, checkIns } from '@ojo/db/schema/check-ins';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
@@ -76,7 +76,7 @@ interface RungJson {
  * is not open; null rules and an empty ladder when the operator set none. One row rather than one per ladder day
  * with the user's columns repeated (`npm run bench:api`).
  */
-const selectSessionCheckInStatus = preparedQuery('session_check_in_status', (db, name) => {
+const selectSessionCheckInStatus = preparedRead('session_check_in_status', (db, name) => {
   const latest = db
     .select({
       day: checkIns.day,

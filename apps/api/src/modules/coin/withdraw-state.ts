@@ -8,7 +8,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { type CoinWithdraw, coinWithdraws } from '@ojo/db/schema/coin';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
@@ -69,7 +69,7 @@ export async function readWithdrawState(
  * read): the caller's open session and user, and the same four figures for the session's user since the placeholder
  * `dayStart`. No row when the session is not open.
  */
-const selectSessionWithdrawState = preparedQuery('session_withdraw_state', (db, name) => {
+const selectSessionWithdrawState = preparedRead('session_withdraw_state', (db, name) => {
   const since = sql`${sql.placeholder('dayStart')}::timestamptz`;
   return db
     .select({

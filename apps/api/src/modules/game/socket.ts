@@ -5,7 +5,7 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from '@ojo/api-contract/game/socket';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { and, gt, isNull, sql } from '@ojo/db/sql';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +34,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 const SESSION_ENDED = 'the session has ended';
 
 /** Which of the given sessions are still open at `now` (not revoked, not past their end): one statement. */
-const selectOpenSessions = preparedQuery('game_socket_open_sessions', (db, name) =>
+const selectOpenSessions = preparedRead('game_socket_open_sessions', (db, name) =>
   db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)

@@ -8,7 +8,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
@@ -32,7 +32,7 @@ export async function readAssetBalances(db: Database, userId: string): Promise<A
  * The balances read in one statement and one row: the caller's open session and user with each balance row of
  * theirs as one JSON array (amounts as text). No row when the session is not open.
  */
-const selectSessionBalances = preparedQuery('session_asset_balances', (db, name) =>
+const selectSessionBalances = preparedRead('session_asset_balances', (db, name) =>
   db
     .select({
       ...sessionUserColumns,

@@ -7,7 +7,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { sessions } from '@ojo/db/schema/sessions';
@@ -41,7 +41,7 @@ interface PageEntryJson {
  * placeholder `asset`, and its entries newest first (`offset`, `limit`) as one JSON array. No row when the session is
  * not open. One row rather than one per entry with the user's columns repeated (`npm run bench:api`).
  */
-const selectSessionPointLedgers = preparedQuery('session_point_ledgers', (db, name) =>
+const selectSessionPointLedgers = preparedRead('session_point_ledgers', (db, name) =>
   db
     .select({
       ...sessionUserColumns,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ReferralInfo } from '@ojo/api-contract/referral';
 import type { Database, Transaction } from '@ojo/db/client';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { referrals } from '@ojo/db/schema/referrals';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, count, eq, isNotNull, isNull, sql } from '@ojo/db/sql';
@@ -25,7 +25,7 @@ export function generateReferralCode(): string {
  * typed in lower case still matches.
  */
 /** Whether a referral code belongs to a user: the public code check, a hot read (prepared once). */
-const selectReferralCodeOwner = preparedQuery('referral_code_owner', (db, name) =>
+const selectReferralCodeOwner = preparedRead('referral_code_owner', (db, name) =>
   db
     .select({ id: users.id })
     .from(users)

@@ -6,7 +6,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, eq, lte, sql } from '@ojo/db/sql';
@@ -62,7 +62,7 @@ export function openSessionValues(
 }
 
 /** Every secure call that does not check its session in its own read runs this: prepared once. */
-const selectSessionUser = preparedQuery('find_session_user', (db, name) =>
+const selectSessionUser = preparedRead('find_session_user', (db, name) =>
   db
     .select(sessionUserColumns)
     .from(sessions)

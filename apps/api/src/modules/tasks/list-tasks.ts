@@ -7,7 +7,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
@@ -88,7 +88,7 @@ interface ListedTaskJson extends ListedTask {
  * with the user's columns repeated on each: the driver and drizzle map a handful of values, not hundreds
  * (`npm run bench:api`).
  */
-const selectSessionTaskList = preparedQuery('session_task_list', (db, name) =>
+const selectSessionTaskList = preparedRead('session_task_list', (db, name) =>
   db
     .select({
       ...sessionUserColumns,

@@ -7,7 +7,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { type UserAddress, userAddresses } from '@ojo/db/schema/user-addresses';
 import { type User, users } from '@ojo/db/schema/users';
@@ -29,7 +29,7 @@ interface AddressJson {
  * every address in binding order as one JSON array; no row when the session is not open. One row rather than one
  * per address with the user's columns repeated (`npm run bench:api`).
  */
-const selectSessionCustomer = preparedQuery('session_customer', (db, name) =>
+const selectSessionCustomer = preparedRead('session_customer', (db, name) =>
   db
     .select({
       ...sessionUserColumns,

@@ -7,7 +7,7 @@ import {
   sessionUserColumns,
   sessionUserJoin,
 } from '@ojo/db/open-session';
-import { preparedQuery } from '@ojo/db/prepared';
+import { preparedRead } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
 import { type NativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
@@ -67,7 +67,7 @@ interface PageTransferJson {
  * when the session is not open. One row rather than one per transfer with the user's columns repeated
  * (`npm run bench:api`).
  */
-const selectSessionHistories = preparedQuery('session_token_histories', (db, name) => {
+const selectSessionHistories = preparedRead('session_token_histories', (db, name) => {
   const account = sql`lower(${users.smartAccountAddress})`;
   // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
   // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, readDatabaseOf } from './client';
+import { PipelinedReads } from './pipelined-reads';
+import { preparedRead } from './prepared';
+import { users } from './schema/users';
+import {
+  createTestDatabase,
+  describeWithDatabases,
+  TEST_POSTGRES_URL,
+  type TestDatabase,
+  testDatabaseKinds,
+} from './testing';
+
+const onPostgres = testDatabaseKinds.includes('postgres');
+
+/** A user's referral code by id, with the backend that answered and its JIT setting. */
+const selectCode = preparedRead('pipelined_test_code', (db, name) =>
+  db
+    .select({
+      code: users.referralCode,
+      pid: sql<number>`pg_backend_pid()`,
+      jit: sql<string>`current_setting('jit')`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+describe.runIf(onPostgres)('PipelinedReads [postgres]', () => {
+  let database: TestDatabase;
+  let url: string;
+  const opened: PipelinedReads[] = [];
+  const lane = (size: number) => {
+    const reads = new PipelinedReads({ connectionString: url }, size);
+    opened.push(reads);
+    return reads;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', { migrate: false });
+    const address = new URL(TEST_POSTGRES_URL);
+    address.pathname = `/${database.name}`;
+    url = address.toString();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((reads) => reads.end()));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('answers each of many concurrent statements with its own result over its few connections', async () => {
+    const reads = lane(2);
+    const asked = Array.from({ length: 300 }, (_, index) => index);
+    const answers = await Promise.all(
+      asked.map((index) =>
+        reads.query<{ echo: number; pid: number }>(
+          { name: 'echo', text: 'select $1::int as echo, pg_backend_pid() as pid', values: [index] },
+          [index],
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.rows[0]!.echo)).toEqual(asked);
+    expect(new Set(answers.map((answer) => answer.rows[0]!.pid)).size).toBeLessThanOrEqual(2);
+    expect(reads.openCount).toBe(2);
+  });
+
+  it('fails only the statement that errs; the ones sent beside it are answered', async () => {
+    const reads = lane(1);
+    const settled = await Promise.allSettled([
+      reads.query('select 1 as one'),
+      reads.query('select 1 / 0 as boom'),
+      reads.query('select 3 as three'),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[2] as PromiseFulfilledResult<pg.QueryResult>).value.rows).toEqual([{ three: 3 }]);
+  });
+
+  it('fails the statements in flight on a connection that dies, then answers on a new connection', async () => {
+    const reads = lane(1);
+    const first = await reads.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const pid = first.rows[0]!.pid;
+    const inFlight = [reads.query('select pg_sleep(30)'), reads.query('select 2 as two')];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                'select count(*)::int as n from pg_stat_activity where pid = $1 and state = $2',
+                [pid, 'active'],
+              )
+            ).rows[0].n,
+        )
+        .toBe(1);
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    const outcomes = await Promise.allSettled(inFlight);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    await expect
+      .poll(async () => {
+        try {
+          return (await reads.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        } catch {
+          return pid;
+        }
+      })
+      .not.toBe(pid);
+    expect(reads.openCount).toBe(1);
+  });
+
+  it('answers the statements in flight before it closes, and refuses new ones after', async () => {
+    const reads = lane(1);
+    const pending = reads.query<{ n: number }>('select 7 as n');
+    await reads.end();
+    expect((await pending).rows).toEqual([{ n: 7 }]);
+    await expect(reads.query('select 1')).rejects.toThrow('closed');
+  });
+});
+
+describeWithDatabases('preparedRead', ({ kind, database }) => {
+  it('reads what the pool wrote just before, with the database connection settings', async () => {
+    const db = database().db;
+    const code = randomBytes(3).toString('hex').toUpperCase();
+    const [user] = await db.insert(users).values({ referralCode: code }).returning({ id: users.id });
+    const [row] = await selectCode(db, { id: user!.id });
+    expect(row!.code).toBe(code);
+    if (kind === 'postgres') {
+      expect(readDatabaseOf(db)).not.toBe(db);
+      expect(row!.jit).toBe('off');
+    } else {
+      expect(readDatabaseOf(db)).toBe(db);
+    }
+    await db
+      .update(users)
+      .set({ referralCode: `${code.slice(0, 5)}X` })
+      .where(eq(users.id, user!.id));
+    expect((await selectCode(db, { id: user!.id }))[0]!.code).toBe(`${code.slice(0, 5)}X`);
+  });
+});
+
+describe.runIf(onPostgres)('createDatabase without pipelined reads [postgres]', () => {
+  it('sends the hot reads through the pool', async () => {
+    const database = await createTestDatabase('postgres', { migrate: false });
+    const address = new URL(TEST_POSTGRES_URL);
+    address.pathname = `/${database.name}`;
+    const handle = await createDatabase({ databaseUrl: address.toString(), pipelinedReadConnections: 0 });
+    try {
+      expect(readDatabaseOf(handle.db)).toBe(handle.db);
+    } finally {
+      await handle.close();
+      await database.close();
+    }
+  });
+});
