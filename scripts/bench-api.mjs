@@ -141,6 +141,19 @@ function apiEnvironment(databaseUrl) {
     BUNDLER_URL: 'http://127.0.0.1:9',
     // One node, no chain history to follow: the indexer would only compete with the measured calls.
     INDEXER_ENABLED: 'false',
+    // Contract addresses from configuration, as in production (no hot read calls them): without a deployment the
+    // API would look for the devnet's deployments file on every wallet read.
+    ...Object.fromEntries(
+      [
+        'ENTRY_POINT',
+        'PROFILE_REGISTRY',
+        'SMART_ACCOUNT_FACTORY',
+        'VERIFYING_PAYMASTER',
+        'BADGE_NFT',
+        'PARTNER_NFT',
+        'PARTNER_TOKEN',
+      ].map((name, index) => [`${name}_ADDRESS`, `0x${(index + 1).toString(16).padStart(40, '0')}`]),
+    ),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,34 @@ describe.runIf(onPostgres)('PipelinedReads [postgres]', () => {
     expect(answers.map((answer) => answer.rows[0]!.echo)).toEqual(asked);
     expect(new Set(answers.map((answer) => answer.rows[0]!.pid)).size).toBeLessThanOrEqual(2);
     expect(reads.openCount).toBe(2);
+  });
+
+  it('writes the statements asked for in one turn of the event loop to the socket at once', async () => {
+    const reads = lane(1);
+    await reads.query('select 1');
+    const connection = (reads as unknown as { connections: { client: { connection: { stream: Socket } } }[] })
+      .connections[0]!;
+    const socket = connection.client.connection.stream;
+    let writes = 0;
+    const writev = socket._writev?.bind(socket);
+    const write = socket._write.bind(socket);
+    socket._writev = (chunks, callback) => {
+      writes += 1;
+      writev!(chunks, callback);
+    };
+    socket._write = (chunk, encoding, callback) => {
+      writes += 1;
+      write(chunk, encoding, callback);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        reads.query<{ n: number }>({ name: 'batched', text: 'select $1::int as n' }, [index]),
+      ),
+    );
+    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual(
+      Array.from({ length: 40 }, (_, index) => index),
+    );
+    expect(writes).toBe(1);
   });
 
   it('fails only the statement that errs; the ones sent beside it are answered', async () => {

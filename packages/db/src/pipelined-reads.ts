@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 
 /** Two: a slow read holds only the reads queued behind it on its own connection (README, Performance). */
@@ -11,6 +12,8 @@ interface Connection {
   ready: Promise<pg.Client>;
   /** Statements sent on it and not yet answered. */
   inFlight: number;
+  /** Whether its writes are held until the loop's check phase (`batchWrites`). */
+  corked: boolean;
 }
 
 /**
@@ -52,9 +55,12 @@ export class PipelinedReads {
     const settle = () => {
       connection.inFlight -= 1;
     };
-    const result = connection.ready.then((client) =>
-      typeof config === 'string' ? client.query<Row>(config, values) : client.query<Row>(config, values),
-    );
+    const result = connection.ready.then((client) => {
+      this.batchWrites(connection);
+      return typeof config === 'string'
+        ? client.query<Row>(config, values)
+        : client.query<Row>(config, values);
+    });
     result.then(settle, settle);
     return result;
   }
@@ -76,6 +82,25 @@ export class PipelinedReads {
         ),
       ),
     );
+  }
+
+  /**
+   * Holds the connection's socket writes until the event loop's check phase, so the statements of every request
+   * read in this loop iteration go out in one write (node-postgres writes each statement on its own otherwise): fewer
+   * system calls here, and PostgreSQL reads them in one go. About a fifth more requests per second for a pipelined
+   * primary-key select on this machine (README, Performance).
+   */
+  private batchWrites(connection: Connection): void {
+    if (connection.corked) return;
+    const stream = (connection.client as unknown as { connection?: { stream?: Partial<Writable> } })
+      .connection?.stream;
+    if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+    connection.corked = true;
+    stream.cork();
+    setImmediate(() => {
+      connection.corked = false;
+      stream.uncork?.();
+    });
   }
 
   private pick(): Connection {
@@ -102,6 +127,7 @@ export class PipelinedReads {
     const connection: Connection = {
       client,
       inFlight: 0,
+      corked: false,
       ready: client.connect().then(
         () => client,
         (error: unknown) => {
