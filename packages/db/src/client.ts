@@ -5,7 +5,11 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { DEFAULT_PIPELINED_READ_CONNECTIONS, PipelinedReads } from './pipelined-reads';
+import {
+  DEFAULT_PIPELINED_READ_CONNECTIONS,
+  PIPELINED_READ_TIMEOUT_MS,
+  PipelinedReads,
+} from './pipelined-reads';
 import { ensurePrivateDir, restrictTreeToOwner } from './private-files';
 
 /** The query interface every caller uses; the same for PGlite and PostgreSQL. */
@@ -63,7 +67,17 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     const db = drizzlePostgres({ client: pool });
     nodePostgresDatabases.add(db);
     const readConnections = options.pipelinedReadConnections ?? DEFAULT_PIPELINED_READ_CONNECTIONS;
-    const reads = readConnections > 0 ? new PipelinedReads(connection, readConnections) : undefined;
+    // A read stuck for long would hold every read queued behind it on its connection: PostgreSQL cancels it.
+    const reads =
+      readConnections > 0
+        ? new PipelinedReads(
+            {
+              ...connection,
+              options: `${connection.options} -c statement_timeout=${PIPELINED_READ_TIMEOUT_MS}`,
+            },
+            readConnections,
+          )
+        : undefined;
     if (reads) {
       const readDb = drizzlePostgres({ client: reads as unknown as pg.Pool });
       nodePostgresDatabases.add(readDb);

@@ -24,6 +24,7 @@ const selectCode = preparedRead('pipelined_test_code', (db, name) =>
       code: users.referralCode,
       pid: sql<number>`pg_backend_pid()`,
       jit: sql<string>`current_setting('jit')`,
+      timeout: sql<string>`current_setting('statement_timeout')`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -164,6 +165,7 @@ describeWithDatabases('preparedRead', ({ kind, database }) => {
     if (kind === 'postgres') {
       expect(readDatabaseOf(db)).not.toBe(db);
       expect(row!.jit).toBe('off');
+      expect(row!.timeout).toBe('5s');
     } else {
       expect(readDatabaseOf(db)).toBe(db);
     }

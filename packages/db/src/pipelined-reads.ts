@@ -4,6 +4,9 @@ import pg from 'pg';
 /** Two: a slow read holds only the reads queued behind it on its own connection (README, Performance). */
 export const DEFAULT_PIPELINED_READ_CONNECTIONS = 2;
 
+/** A pipelined read running longer than this is cancelled by PostgreSQL (the hot reads take milliseconds). */
+export const PIPELINED_READ_TIMEOUT_MS = 5000;
+
 /** What a statement is sent as: its text and, for a prepared statement, its name and the row shape drizzle asks for. */
 type QueryConfig = string | pg.QueryConfig;
 
