@@ -70,6 +70,20 @@ describe.runIf(onPostgres)('PipelinedReads [postgres]', () => {
     expect(reads.openCount).toBe(2);
   });
 
+  it('keeps a burst on one connection and opens the next only for what queues deeper than 16', async () => {
+    const reads = lane(2);
+    const burst = (size: number) =>
+      Promise.all(
+        Array.from({ length: size }, () => reads.query<{ pid: number }>('select pg_backend_pid() as pid')),
+      );
+    const small = await burst(16);
+    expect(new Set(small.map((answer) => answer.rows[0]!.pid)).size).toBe(1);
+    expect(reads.openCount).toBe(1);
+    const large = await burst(17);
+    expect(new Set(large.map((answer) => answer.rows[0]!.pid)).size).toBe(2);
+    expect(reads.openCount).toBe(2);
+  });
+
   it('writes the statements asked for in one turn of the event loop to the socket at once', async () => {
     const reads = lane(1);
     await reads.query('select 1');

@@ -1,11 +1,18 @@
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 
-/** Two: a slow read holds only the reads queued behind it on its own connection (README, Performance). */
-export const DEFAULT_PIPELINED_READ_CONNECTIONS = 2;
+/**
+ * One per API node: on a 2-core machine a second pipelined backend competes with the API for the CPU, and the task list
+ * answered 0.6x as many requests per second with two (`npm run bench:api`). A machine whose PostgreSQL has cores to
+ * spare may set more (`DATABASE_PIPELINED_READS`); a slow read then holds only the reads behind it on its connection.
+ */
+export const DEFAULT_PIPELINED_READ_CONNECTIONS = 1;
 
 /** A pipelined read running longer than this is cancelled by PostgreSQL (the hot reads take milliseconds). */
 export const PIPELINED_READ_TIMEOUT_MS = 5000;
+
+/** Statements in flight on a pipelined connection before the next connection takes the next read. */
+const PIPELINE_DEPTH = 16;
 
 /** What a statement is sent as: its text and, for a prepared statement, its name and the row shape drizzle asks for. */
 type QueryConfig = string | pg.QueryConfig;
@@ -32,7 +39,7 @@ interface Connection {
  * locks), through `preparedRead`; transactions and writes stay on the pool.
  *
  * A connection that fails or ends is dropped (node-postgres fails the statements in flight on it) and the next
- * statement opens a new one; a statement goes to the connection with the fewest in flight.
+ * statement opens a new one (see `pick` for which connection a statement goes to).
  */
 export class PipelinedReads {
   private readonly connections: (Connection | undefined)[];
@@ -106,11 +113,16 @@ export class PipelinedReads {
     });
   }
 
+  /**
+   * The first connection with fewer than `PIPELINE_DEPTH` statements in flight, else the one with the fewest: the reads
+   * of a burst go out together on one connection (one write, one wake-up of its backend), and the next connection
+   * takes what one cannot, or what queues behind a slow read there.
+   */
   private pick(): Connection {
     let best: Connection | undefined;
     for (let slot = 0; slot < this.connections.length; slot += 1) {
       const connection = this.connections[slot] ?? this.open(slot);
-      if (connection.inFlight === 0) return connection;
+      if (connection.inFlight < PIPELINE_DEPTH) return connection;
       if (!best || connection.inFlight < best.inFlight) best = connection;
     }
     return best as Connection;
