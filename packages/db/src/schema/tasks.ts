@@ -103,6 +103,9 @@ export const taskCompletions = pgTable(
   (table) => [
     unique('task_completions_user_task_period_unique').on(table.userId, table.taskId, table.periodKey),
     index('task_completions_user_idx').on(table.userId),
+    // The task list reads a player's one-off completions and today's: without this, every day the player ever did a
+    // daily task.
+    index('task_completions_user_period_idx').on(table.userId, table.periodKey),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   sessionUserJoin,
 } from '@ojo/db/open-session';
 import { preparedRead } from '@ojo/db/prepared';
+import { catalogueVersions } from '@ojo/db/schema/catalogue-versions';
 import { sessions } from '@ojo/db/schema/sessions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
@@ -73,42 +74,99 @@ export async function listTasks(
   return rows.map((task) => toTaskItem(config, task, completions.get(task.id)));
 }
 
-/** A task of the list as the one-row read aggregates it (JSON: the reward amount as text, timestamps as text). */
-interface ListedTaskJson extends ListedTask {
+/** A task of the catalogue as its read aggregates it (JSON: the reward amount as text). */
+interface CatalogueTaskJson extends ListedTask {
+  period: Task['period'];
   rewardAmount: string;
-  progress: number | null;
-  completedAt: string | null;
+}
+
+/** The active tasks of a channel and position, as an API node keeps them, and the catalogue version they are of. */
+interface TaskCatalogue {
+  version: string;
+  tasks: CatalogueTaskJson[];
 }
 
 /**
- * The task list read in one statement and one row: the caller's open session and user, the active tasks of the
- * placeholder `channel` and `position` in the operator's order, each with the caller's completion of its current
- * period (`today` for daily tasks), as one JSON array, and whether the caller has a connected address (an open
- * wallet_bind task is then completed). No row when the session is not open. One row instead of a row per task
- * with the user's columns repeated on each: the driver and drizzle map a handful of values, not hundreds
- * (`npm run bench:api`).
+ * The catalogue of the placeholder `channel` and `position`: its active tasks in the operator's order, as one JSON
+ * array, and the catalogue's version (`catalogue_versions`, moved by a trigger on every change to `tasks`) read in
+ * the same statement, so the tasks are those of that version.
  */
-const selectSessionTaskList = preparedRead('session_task_list', (db, name) =>
+const selectTaskCatalogue = preparedRead('task_catalogue', (db, name) =>
+  db
+    .select({
+      version: sql<string>`${catalogueVersions.version}::text`,
+      tasks: sql<CatalogueTaskJson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${tasks.id}, 'code', ${tasks.code}, 'domain', ${tasks.domain}, 'verifier', ${tasks.verifier},
+          'period', ${tasks.period}, 'title', ${tasks.title}, 'description', ${tasks.description},
+          'url', ${tasks.url}, 'connectUrl', ${tasks.connectUrl}, 'icon', ${tasks.icon},
+          'labelName', ${tasks.labelName}, 'limit', ${tasks.limit}, 'rewardAsset', ${tasks.rewardAsset},
+          'rewardAmount', ${tasks.rewardAmount}::text, 'requiredText', ${tasks.requiredText},
+          'requiredLink', ${tasks.requiredLink}
+        ) order by ${tasks.sortOrder}, ${tasks.id}), '[]'::json)
+        from ${tasks}
+        where ${tasks.channel} = ${sql.placeholder('channel')} and ${tasks.position} = ${sql.placeholder('position')}
+          and ${tasks.isActive}
+      )`,
+    })
+    .from(catalogueVersions)
+    .where(eq(catalogueVersions.name, 'tasks'))
+    .prepare(name),
+);
+
+/** Catalogues an API node keeps, per database and `channel position`; at most this many (the query is the client's). */
+const CACHED_CATALOGUES = 64;
+const catalogues = new WeakMap<Database, Map<string, TaskCatalogue>>();
+
+/**
+ * The catalogue of `query` at `version`: from memory when this node holds that version, otherwise read (and kept when
+ * it has tasks: a made-up channel's empty list is not worth a place). A newer version read meanwhile is kept as what
+ * it is; the next request that reads an older one loads it again.
+ */
+async function taskCatalogue(
+  db: Database,
+  query: { channel: string; position: string },
+  version: string,
+): Promise<CatalogueTaskJson[]> {
+  let byQuery = catalogues.get(db);
+  if (!byQuery) {
+    byQuery = new Map();
+    catalogues.set(db, byQuery);
+  }
+  const key = `${query.channel}\u0000${query.position}`;
+  const known = byQuery.get(key);
+  if (known?.version === version) return known.tasks;
+  const [read] = await selectTaskCatalogue(db, query);
+  const catalogue = { version: read?.version ?? version, tasks: read?.tasks ?? [] };
+  if (catalogue.tasks.length > 0) {
+    if (!byQuery.has(key) && byQuery.size >= CACHED_CATALOGUES) byQuery.clear();
+    byQuery.set(key, catalogue);
+  }
+  return catalogue.tasks;
+}
+
+/**
+ * What the task list reads of the caller in one statement and one row: the open session and user, the task
+ * catalogue's version, the caller's completions of one-off tasks and of today's daily ones (`[taskId, periodKey,
+ * progress, completedAt]` each), and whether the caller has a connected address (an open wallet_bind task is then
+ * completed). No row when the session is not open. The catalogue itself comes from `taskCatalogue`: PostgreSQL
+ * does not build the same tasks' JSON for every player on every read (`npm run bench:api`).
+ */
+const selectSessionTaskState = preparedRead('session_task_state', (db, name) =>
   db
     .select({
       ...sessionUserColumns,
-      tasks: sql<ListedTaskJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', ${tasks.id}, 'code', ${tasks.code}, 'domain', ${tasks.domain}, 'verifier', ${tasks.verifier},
-          'title', ${tasks.title}, 'description', ${tasks.description}, 'url', ${tasks.url},
-          'connectUrl', ${tasks.connectUrl}, 'icon', ${tasks.icon}, 'labelName', ${tasks.labelName},
-          'limit', ${tasks.limit}, 'rewardAsset', ${tasks.rewardAsset},
-          'rewardAmount', ${tasks.rewardAmount}::text, 'requiredText', ${tasks.requiredText},
-          'requiredLink', ${tasks.requiredLink},
-          'progress', ${taskCompletions.progress}, 'completedAt', ${taskCompletions.completedAt}
-        ) order by ${tasks.sortOrder}, ${tasks.id}), '[]'::json)
-        from ${tasks}
-        left join ${taskCompletions} on ${taskCompletions.userId} = ${sessions.userId}
-          and ${taskCompletions.taskId} = ${tasks.id}
-          and ${taskCompletions.periodKey} =
-            case when ${tasks.period} = 'daily' then ${sql.placeholder('today')} else 'once' end
-        where ${tasks.channel} = ${sql.placeholder('channel')} and ${tasks.position} = ${sql.placeholder('position')}
-          and ${tasks.isActive}
+      catalogueVersion: sql<string>`(
+        select ${catalogueVersions.version}::text from ${catalogueVersions} where ${catalogueVersions.name} = 'tasks'
+      )`,
+      completions: sql<[number, string, number, string | null][]>`(
+        select coalesce(json_agg(json_build_array(
+          ${taskCompletions.taskId}, ${taskCompletions.periodKey}, ${taskCompletions.progress},
+          ${taskCompletions.completedAt}
+        )), '[]'::json)
+        from ${taskCompletions}
+        where ${taskCompletions.userId} = ${sessions.userId}
+          and ${taskCompletions.periodKey} in ('once', ${sql.placeholder('today')})
       )`,
       hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${sessions.userId} and ${userAddresses.isConnected})`,
     })
@@ -131,21 +189,22 @@ export async function readSessionTaskList(
   accept: AcceptSession,
   query: { channel: string; position: string },
 ): Promise<TaskItem[]> {
-  const [row] = await selectSessionTaskList(db, {
-    ...session,
-    channel: query.channel,
-    position: query.position,
-    today: periodKeyOf('daily', session.now),
-  });
+  const today = periodKeyOf('daily', session.now);
+  const [row] = await selectSessionTaskState(db, { ...session, today });
   accept(row);
   if (!row) return [];
-  const openWalletBind = row.tasks.some((task) => task.verifier === 'wallet_bind' && !task.completedAt);
+  const catalogue = await taskCatalogue(db, query, row.catalogueVersion);
+  const completionOf = (task: CatalogueTaskJson): ListedCompletion | undefined => {
+    const periodKey = task.period === 'daily' ? today : 'once';
+    const found = row.completions.find(([taskId, key]) => taskId === task.id && key === periodKey);
+    return found ? { progress: found[2], completedAt: found[3] } : undefined;
+  };
+  const openWalletBind = catalogue.some(
+    (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
+  );
   if (openWalletBind && row.hasConnectedAddress)
     return listTasks(db, config, session.userId, query, session.now);
-  // Each JSON task is its own completion too (progress and completedAt are null when it has none).
-  return row.tasks.map((task) =>
-    toTaskItem(config, task, task.progress === null ? undefined : (task as ListedCompletion)),
-  );
+  return catalogue.map((task) => toTaskItem(config, task, completionOf(task)));
 }
 
 /** An active task by id or code, or the 404006 refusal. */

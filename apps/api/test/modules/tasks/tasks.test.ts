@@ -43,6 +43,8 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
 
   it('an operator changes a row, not code: a new title, reward and order show in the next list', async () => {
     const { jwt } = await newPlayer(stack.app);
+    // The node keeps the catalogue it listed; the change moves the catalogue's version, and the next read reloads it.
+    expect((await taskCalls(stack.app, jwt).list()).at(-1)?.code).toBe('join_discord');
     await database()
       .db.update(tasks)
       .set({ sortOrder: 99, title: 'Link any wallet' })
@@ -53,6 +55,34 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
       .db.update(tasks)
       .set({ sortOrder: 30, title: 'Link a wallet' })
       .where(eq(tasks.id, WALLET_BIND));
+  });
+
+  it("an operator's SQL that retires a task or adds one shows in the next list; a rolled-back change does not", async () => {
+    const { jwt } = await newPlayer(stack.app);
+    const codes = async () => (await taskCalls(stack.app, jwt).list()).map((task) => task.code);
+    const before = await codes();
+    await database().db.update(tasks).set({ isActive: false }).where(eq(tasks.id, PROFILE_CREATE));
+    expect(await codes()).toEqual(before.filter((code) => code !== 'osp_profile_create'));
+    await database()
+      .db.transaction(async (tx) => {
+        await tx.update(tasks).set({ isActive: true }).where(eq(tasks.id, PROFILE_CREATE));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await codes()).toEqual(before.filter((code) => code !== 'osp_profile_create'));
+    await database().db.insert(tasks).values({
+      id: 419999,
+      code: 'operator_added',
+      domain: 'social',
+      verifier: 'profile_create',
+      title: 'Added by an operator',
+      rewardAmount: 5n,
+      sortOrder: 1000,
+    });
+    await database().db.update(tasks).set({ isActive: true }).where(eq(tasks.id, PROFILE_CREATE));
+    expect(await codes()).toEqual([...before, 'operator_added']);
+    await database().db.delete(tasks).where(eq(tasks.id, 419999));
+    expect(await codes()).toEqual(before);
   });
 
   it('100 concurrent verifies of one task credit its reward once', async () => {
