@@ -27,7 +27,7 @@ interface Connection {
 }
 
 /**
- * A few PostgreSQL connections in pipeline mode (node-postgres 8.23), shared by every request's hot reads: each
+ * One or a few PostgreSQL connections in pipeline mode (node-postgres 8.23), shared by every request's hot reads: each
  * statement is written at once behind the ones still in flight on its connection, each with its own Sync (its own
  * implicit transaction and error), and PostgreSQL answers them in order. A pool connection carries one statement per
  * round trip, so its backend sleeps and wakes for every one; a pipelined backend reads a burst of them at once. On
