@@ -31,7 +31,7 @@ export function zeroEthBalance(): BalanceItem {
 }
 
 /** Fraction digits kept of a price and of a USD value before formatting (formatUsd then shows 2, spec 5 Other). */
-const USD_VALUE_DECIMALS = 8;
+export const USD_VALUE_DECIMALS = 8;
 
 /** 10^decimals of the balance asset: the divisor from wei to ETH, computed once. */
 const WEI_PER_ETH = 10n ** BigInt(BALANCE_ASSET.decimals);
@@ -45,10 +45,18 @@ export function usdValueOfWei(wei: bigint, price: string): string {
 }
 
 /**
+ * A price (USD per ETH, a plain decimal string) in units of 10^-8 USD, truncated: the factor of every USD value,
+ * floor(wei × units / 10^18) × 10^-8. 0n when the price does not parse or is negative, so every value is '0'.
+ */
+export function usdPriceUnits(price: string): bigint {
+  const units = toBaseUnits(price, USD_VALUE_DECIMALS);
+  return units === null || units < 0n ? 0n : units;
+}
+
+/**
  * `usdValueOfWei` at one price for many amounts (a history page): the price is parsed once, not once per line.
  */
 export function usdValuer(price: string): (wei: bigint) => string {
-  const priceUnits = toBaseUnits(price, USD_VALUE_DECIMALS);
-  if (priceUnits === null || priceUnits < 0n) return () => '0';
+  const priceUnits = usdPriceUnits(price);
   return (wei) => fromBaseUnits((wei * priceUnits) / WEI_PER_ETH, USD_VALUE_DECIMALS);
 }

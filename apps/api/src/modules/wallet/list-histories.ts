@@ -10,12 +10,11 @@ import {
 import { preparedRead } from '@ojo/db/prepared';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
-import { type NativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
+import { nativeTransfers } from '@ojo/db/schema/wallet-index';
 import { type SQL, sql } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatUsd } from '@ojo/domain/format/amount';
-import { fromBaseUnits } from '@ojo/domain/format/decimal';
-import { usdValuer } from '@ojo/domain/wallet/balance';
+import { USD_VALUE_DECIMALS, usdPriceUnits } from '@ojo/domain/wallet/balance';
 import { chunkForUsdConversion } from '@ojo/domain/wallet/history';
 import type { PriceSource } from '../prices/price-source';
 import { smartAccountOf } from './smart-account';
@@ -23,49 +22,26 @@ import { smartAccountOf } from './smart-account';
 /** What a history line says a transfer was, seen from the account. */
 export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH', fee: 'Network fee' } as const;
 
-/** The transfers as history lines seen from `account` (lower-case), newest first. */
-function toHistoryItems(
-  rows: Pick<NativeTransfer, 'fromAddress' | 'toAddress' | 'valueWei' | 'blockTime' | 'txHash'>[],
-  account: string,
-  prices: PriceSource,
-  query: { nowMs: number; entryPoint?: string | null },
-): TokenHistoryItem[] {
-  const quote = prices.quote(BALANCE_ASSET.symbol, query.nowMs);
-  // Parsed once for the page (spec 9 converts in chunks of 50; the price is the same for every line).
-  const usdOf = quote && !quote.stale ? usdValuer(quote.price) : undefined;
-  return chunkForUsdConversion(rows).flatMap((chunk) =>
-    chunk.map((row): TokenHistoryItem => {
-      const side = row.fromAddress === account ? 'out' : 'in';
-      return {
-        created: row.blockTime.getTime(),
-        symbol: BALANCE_ASSET.symbol,
-        desc:
-          side === 'out' && row.toAddress === query.entryPoint?.toLowerCase()
-            ? HISTORY_DESCRIPTIONS.fee
-            : HISTORY_DESCRIPTIONS[side],
-        amount: fromBaseUnits(row.valueWei, BALANCE_ASSET.decimals),
-        formattedUsdAmount: usdOf ? formatUsd(usdOf(row.valueWei)) : '',
-        side,
-        txHash: row.txHash,
-      };
-    }),
-  );
-}
+/** What a transfer was, seen from the account: received, sent, or the network fee sent to the entry point. */
+type TransferKind = keyof typeof HISTORY_DESCRIPTIONS;
 
-/** A transfer of the page as the one-row read aggregates it (JSON: the value as text, the block time in epoch ms). */
-interface PageTransferJson {
-  fromAddress: string;
-  toAddress: string;
-  valueWei: string;
-  blockMs: number;
-  txHash: string;
-}
+/**
+ * A transfer of the page as the one-row read writes it (a JSON array, so the page's JSON is short): its kind seen
+ * from the account, its amount as a plain decimal of ETH (the conversion `fromBaseUnits` does, exactly), its block
+ * time in epoch ms, its hash, and its USD value at the page's price as `usdValueOfWei` computes it (integer
+ * arithmetic, truncated to 8 decimals), or null without a current price.
+ */
+type PageTransfer = [kind: TransferKind, amount: string, blockMs: number, txHash: string, usd: string | null];
+
+/** A numeric literal of 10^-decimals, exact in PostgreSQL (a product with it keeps every digit). */
+const tenToMinus = (decimals: number) => sql.raw(`1e-${decimals}`);
 
 /**
  * The history page read in one statement and one row: the caller's open session and user, and the transfers of the
- * user's smart account on the placeholder `chainId`, `from` and `limit`, newest first, as one JSON array. No row
- * when the session is not open. One row rather than one per transfer with the user's columns repeated
- * (`npm run bench:api`).
+ * user's smart account on the placeholder `chainId`, `from` and `limit`, newest first, as one JSON array of
+ * `PageTransfer`s (a transfer to the placeholder `entryPoint`, lower-case or null, is the network fee). No row when
+ * the session is not open. One row rather than one per transfer with the user's columns repeated, and each line as
+ * the page needs it rather than the addresses it is worked out from (`npm run bench:api`).
  */
 const selectSessionHistories = preparedRead('session_token_histories', (db, name) => {
   const account = sql`lower(${users.smartAccountAddress})`;
@@ -85,10 +61,14 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
   return db
     .select({
       ...sessionUserColumns,
-      transfers: sql<PageTransferJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'fromAddress', page.from_address, 'toAddress', page.to_address, 'valueWei', page.value_wei::text,
-          'blockMs', floor(extract(epoch from page.block_time) * 1000)::bigint, 'txHash', page.tx_hash
+      transfers: sql<PageTransfer[]>`(
+        select coalesce(json_agg(json_build_array(
+          case when page.from_address <> ${account} then 'in'
+            when page.to_address = ${sql.placeholder('entryPoint')} then 'fee' else 'out' end,
+          trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text,
+          floor(extract(epoch from page.block_time) * 1000)::bigint, page.tx_hash,
+          trim_scale(div(page.value_wei * ${sql.placeholder('usdPriceUnits')}::numeric,
+            ${sql.raw(`1e${BALANCE_ASSET.decimals}`)}) * ${tenToMinus(USD_VALUE_DECIMALS)})::text
         ) order by page.block_number desc, page.tx_index desc, page.trace_address desc), '[]'::json)
         from (
           (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`)})
@@ -118,24 +98,31 @@ export async function readSessionHistories(
   accept: AcceptSession,
   query: { chainId: number; from: number; limit: number; entryPoint?: string | null },
 ): Promise<TokenHistoryItem[]> {
-  const rows = await selectSessionHistories(db, {
+  const quote = prices.quote(BALANCE_ASSET.symbol, session.now.getTime());
+  const [row] = await selectSessionHistories(db, {
     ...session,
+    // The USD values are worked out by the read at one price for the page (spec 9 converts in chunks of 50; the
+    // price is the same for every line); with no current price, none.
+    usdPriceUnits: quote && !quote.stale ? usdPriceUnits(quote.price).toString() : null,
     chainId: query.chainId,
+    entryPoint: query.entryPoint?.toLowerCase() ?? null,
     from: query.from,
     limit: query.limit,
   });
-  const [row] = rows;
   accept(row);
-  const account = smartAccountOf(row!.user).toLowerCase();
-  const transfers = row!.transfers.map((transfer) => ({
-    fromAddress: transfer.fromAddress,
-    toAddress: transfer.toAddress,
-    valueWei: BigInt(transfer.valueWei),
-    blockTime: new Date(transfer.blockMs),
-    txHash: transfer.txHash,
-  }));
-  return toHistoryItems(transfers, account, prices, {
-    nowMs: session.now.getTime(),
-    entryPoint: query.entryPoint,
-  });
+  // A user without a smart account (an old-type user) has no wallet: refused before any line is shown.
+  smartAccountOf(row!.user);
+  return chunkForUsdConversion(row!.transfers).flatMap((chunk) =>
+    chunk.map(
+      ([kind, amount, blockMs, txHash, usd]): TokenHistoryItem => ({
+        created: blockMs,
+        symbol: BALANCE_ASSET.symbol,
+        desc: HISTORY_DESCRIPTIONS[kind],
+        amount,
+        formattedUsdAmount: usd === null ? '' : formatUsd(usd),
+        side: kind === 'in' ? 'in' : 'out',
+        txHash,
+      }),
+    ),
+  );
 }

@@ -3,8 +3,10 @@ import { routePath } from '@ojo/api-contract/route-path';
 import { tokenHistoriesRoute } from '@ojo/api-contract/wallet';
 import { type NewNativeTransfer, nativeTransfers } from '@ojo/db/schema/wallet-index';
 import { describeWithDatabases } from '@ojo/db/testing';
+import { formatUsd } from '@ojo/domain/format/amount';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { usdValueOfWei } from '@ojo/domain/wallet/balance';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
@@ -12,18 +14,37 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const address = () => `0x${randomBytes(20).toString('hex')}`;
 const hash = () => `0x${randomBytes(32).toString('hex')}`;
+/** The entry point as configuration gives it (mixed case); the index stores addresses lower-case. */
+const ENTRY_POINT = '0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789';
+const contractAddresses = Object.fromEntries(
+  [
+    'PROFILE_REGISTRY',
+    'SMART_ACCOUNT_FACTORY',
+    'VERIFYING_PAYMASTER',
+    'BADGE_NFT',
+    'PARTNER_NFT',
+    'PARTNER_TOKEN',
+  ].map((name, index) => [`${name}_ADDRESS`, `0x${(index + 1).toString(16).padStart(40, '0')}`]),
+);
+/** A fixed clock, so the page's USD texts are those of one known price. */
+const NOW_MS = Date.UTC(2026, 10, 2, 12);
 
 /**
  * The history page reads the account's sends and receives as two ordered, cut index reads (`list-histories.ts`):
  * every page, at every offset, must be exactly the slice of the whole history in its order (block, position in the
  * block, call frame, newest first), with a transfer to itself once, and nothing failed, of another chain or of
- * another account.
+ * another account. Each line says what the transfer was (received, sent, or the network fee sent to the entry point),
+ * its amount in ETH exactly as `fromBaseUnits` writes it and its USD text at the current price, whatever the value.
  */
 describeWithDatabases('the wallet history page', ({ database }) => {
   let app: TestApp;
 
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
+    ({ app } = await buildTestApp(
+      database(),
+      { ENTRY_POINT_ADDRESS: ENTRY_POINT, ...contractAddresses },
+      { clock: () => NOW_MS },
+    ));
     await app.ready();
   });
   afterAll(async () => {
@@ -44,13 +65,15 @@ describeWithDatabases('the wallet history page', ({ database }) => {
         for (const [frame, traceAddress] of ['', '0', '0.1'].entries()) {
           const kind = (block * 9 + txIndex * 3 + frame) % 6;
           const [fromAddress, toAddress] =
-            kind === 0 || kind === 3
+            kind === 0
               ? [account, address()]
-              : kind === 1 || kind === 4
-                ? [address(), account]
-                : kind === 2
-                  ? [account, account]
-                  : [address(), address()];
+              : kind === 3
+                ? [account, ENTRY_POINT.toLowerCase()]
+                : kind === 1 || kind === 4
+                  ? [address(), account]
+                  : kind === 2
+                    ? [account, account]
+                    : [address(), address()];
           rows.push({
             chainId: (block + txIndex + frame) % 11 === 5 ? chainId + 1 : chainId,
             blockNumber: BigInt(100 + block),
@@ -61,7 +84,8 @@ describeWithDatabases('the wallet history page', ({ database }) => {
             traceAddress,
             fromAddress,
             toAddress,
-            valueWei: BigInt(1_000 + rows.length),
+            // Distinct values from 1 wei to 10^47 wei, many with trailing zeros (exact ETH amounts).
+            valueWei: BigInt(1_000 + rows.length) * 10n ** BigInt(rows.length % 45),
             status: (block + frame) % 7 === 3 ? 'failed' : 'success',
           });
         }
@@ -81,13 +105,20 @@ describeWithDatabases('the wallet history page', ({ database }) => {
           (row.fromAddress === account || row.toAddress === account),
       )
       .sort(byHistoryOrder)
-      .map((row) => `${row.txHash}/${row.traceAddress}/${row.fromAddress === account ? 'out' : 'in'}`);
+      .map(
+        (row) =>
+          `${row.txHash}/${row.traceAddress}/${
+            row.fromAddress !== account ? 'in' : row.toAddress === ENTRY_POINT.toLowerCase() ? 'fee' : 'out'
+          }`,
+      );
+    const quote = app.prices.quote('ETH', NOW_MS);
+    if (!quote || quote.stale) throw new Error('the test needs a current ETH price');
     // Each transfer's value is its own, so a line's amount names the transfer it shows.
-    const ids = new Map(
-      rows.map((row) => [fromBaseUnits(row.valueWei, 18), `${row.txHash}/${row.traceAddress}`]),
-    );
+    const byAmount = new Map(rows.map((row) => [fromBaseUnits(row.valueWei, 18), row]));
+    const descriptions = { in: 'Received ETH', out: 'Sent ETH', fee: 'Network fee' };
     // A self-transfer, a failed one and another chain's are all in the data, so each rule is exercised.
     expect(rows.some((row) => row.fromAddress === account && row.toAddress === account)).toBe(true);
+    expect(expected.some((line) => line.endsWith('/fee'))).toBe(true);
     expect(expected.length).toBeGreaterThan(40);
 
     const page = async (from: number, limit: number) => {
@@ -98,12 +129,29 @@ describeWithDatabases('the wallet history page', ({ database }) => {
       });
       expect(response.statusCode).toBe(200);
       const { histories } = response.json().data as {
-        histories: { amount: string; side: string; txHash: string }[];
+        histories: {
+          created: number;
+          desc: string;
+          amount: string;
+          formattedUsdAmount: string;
+          side: string;
+          txHash: string;
+        }[];
       };
       return histories.map((item) => {
-        const id = ids.get(item.amount);
-        expect(id?.startsWith(item.txHash)).toBe(true);
-        return `${id}/${item.side}`;
+        const row = byAmount.get(item.amount);
+        if (!row) throw new Error(`no transfer of ${item.amount} ETH`);
+        const kind = Object.entries(descriptions).find(([, text]) => text === item.desc)?.[0];
+        expect(item).toEqual({
+          created: row.blockTime.getTime(),
+          symbol: 'ETH',
+          desc: item.desc,
+          amount: item.amount,
+          formattedUsdAmount: formatUsd(usdValueOfWei(row.valueWei, quote.price)),
+          side: kind === 'in' ? 'in' : 'out',
+          txHash: row.txHash,
+        });
+        return `${row.txHash}/${row.traceAddress}/${kind}`;
       });
     };
     for (const [from, limit] of [
@@ -120,6 +168,78 @@ describeWithDatabases('the wallet history page', ({ database }) => {
         limit,
         page: expected.slice(from, from + limit),
       });
+    }
+  });
+
+  it('has no USD text without a current price, and 0.00 at a price that does not parse', async () => {
+    const account = address();
+    const player = await insertUser(database().db, { smartAccountAddress: account });
+    const jwt = await app.issueSessionToken(player.id);
+    // 2 ETH, and an amount worth 0.004999995... USD at 1234.5678 USD per ETH: cut to 8 decimals it shows 0.00, where
+    // a value rounded at the 8th decimal would show 0.01.
+    const values = [2n * 10n ** 18n, 4_049_996_282_100n];
+    await database()
+      .db.insert(nativeTransfers)
+      .values(
+        values.map((valueWei, index) => ({
+          chainId: app.chain.chainId,
+          blockNumber: BigInt(7 - index),
+          blockHash: hash(),
+          blockTime: new Date(NOW_MS - 60_000 * (index + 1)),
+          txHash: hash(),
+          txIndex: 0,
+          traceAddress: '',
+          fromAddress: address(),
+          toAddress: account,
+          valueWei,
+          status: 'success' as const,
+        })),
+      );
+    const usdTexts = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: routePath(tokenHistoriesRoute),
+        headers: { ...saasHeaders, jwt_token: jwt },
+      });
+      expect(response.statusCode).toBe(200);
+      return response
+        .json()
+        .data.histories.map((item: { amount: string; formattedUsdAmount: string }) => [
+          item.amount,
+          item.formattedUsdAmount,
+        ]);
+    };
+    const current = app.prices.quote('ETH', NOW_MS);
+    if (!current) throw new Error('the test needs an ETH price');
+    const quote = vi.spyOn(app.prices, 'quote');
+    try {
+      const small = '0.0000040499962821';
+      expect(await usdTexts()).toEqual([
+        ['2', formatUsd(usdValueOfWei(values[0]!, current.price))],
+        [small, formatUsd(usdValueOfWei(values[1]!, current.price))],
+      ]);
+      quote.mockReturnValue({ ...current, price: '1234.5678' });
+      expect(await usdTexts()).toEqual([
+        ['2', '2,469.14'],
+        [small, '0.00'],
+      ]);
+      quote.mockReturnValue(undefined);
+      expect(await usdTexts()).toEqual([
+        ['2', ''],
+        [small, ''],
+      ]);
+      quote.mockReturnValue({ ...current, stale: true });
+      expect(await usdTexts()).toEqual([
+        ['2', ''],
+        [small, ''],
+      ]);
+      quote.mockReturnValue({ ...current, price: 'not a price' });
+      expect(await usdTexts()).toEqual([
+        ['2', '0.00'],
+        [small, '0.00'],
+      ]);
+    } finally {
+      quote.mockRestore();
     }
   });
 });
