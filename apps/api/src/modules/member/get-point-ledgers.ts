@@ -27,14 +27,11 @@ function businessTypeOf(reason: string): string {
   return separator === -1 ? reason : reason.slice(0, separator);
 }
 
-/** An entry of the page as the one-row read aggregates it (JSON: id and amount as text, the time in epoch ms). */
-interface PageEntryJson {
-  id: string;
-  asset: string;
-  amount: string;
-  reason: string;
-  createdMs: number;
-}
+/**
+ * An entry of the page as the one-row read aggregates it: a JSON array (the page's JSON stays short) of its id and
+ * amount as text, its reason and its time in epoch ms. Its asset is the page's.
+ */
+type PageEntry = [id: string, amount: string, reason: string, createdMs: number];
 
 /**
  * The ledger page read in one statement and one row: the caller's open session and user, the balance row of the
@@ -46,14 +43,13 @@ const selectSessionPointLedgers = preparedRead('session_point_ledgers', (db, nam
     .select({
       ...sessionUserColumns,
       balance: { balance: ledgerBalances.balance, credited: ledgerBalances.credited },
-      entries: sql<PageEntryJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', page.id::text, 'asset', page.asset, 'amount', page.amount::text, 'reason', page.reason,
-          'createdMs', floor(extract(epoch from page.created_at) * 1000)::bigint
+      entries: sql<PageEntry[]>`(
+        select coalesce(json_agg(json_build_array(
+          page.id::text, page.amount::text, page.reason, floor(extract(epoch from page.created_at) * 1000)::bigint
         ) order by page.id desc), '[]'::json)
         from (
-          select ${ledgerEntries.id} as id, ${ledgerEntries.asset} as asset, ${ledgerEntries.amount} as amount,
-            ${ledgerEntries.reason} as reason, ${ledgerEntries.createdAt} as created_at
+          select ${ledgerEntries.id} as id, ${ledgerEntries.amount} as amount, ${ledgerEntries.reason} as reason,
+            ${ledgerEntries.createdAt} as created_at
           from ${ledgerEntries}
           where ${ledgerEntries.userId} = ${sessions.userId} and ${ledgerEntries.asset} = ${sql.placeholder('asset')}
           order by ${ledgerEntries.id} desc
@@ -93,13 +89,13 @@ export async function readSessionPointLedgers(
   return {
     available: (row?.balance?.balance ?? 0n).toString(),
     originalAvailable: (row?.balance?.credited ?? 0n).toString(),
-    pointLedgers: (row?.entries ?? []).map((entry) => ({
-      id: entry.id,
-      assetType: entry.asset as AssetType,
-      amount: entry.amount,
-      businessType: businessTypeOf(entry.reason),
-      description: entry.reason,
-      created: entry.createdMs,
+    pointLedgers: (row?.entries ?? []).map(([id, amount, reason, createdMs]) => ({
+      id,
+      assetType: page.assetType,
+      amount,
+      businessType: businessTypeOf(reason),
+      description: reason,
+      created: createdMs,
     })),
   };
 }
