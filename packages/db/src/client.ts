@@ -124,12 +124,12 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
 const nodePostgresDatabases = new WeakSet<Database>();
 const pipelinedReadDatabases = new WeakMap<Database, Database>();
 
-/** Whether `db` runs on node-postgres (the pool or its pipelined reads) rather than PGlite. */
+/**
+ * Whether `db` runs on node-postgres (the pool or its pipelined reads) rather than PGlite: one that `createDatabase`
+ * opened on a PostgreSQL URL. The `prepared*` helpers are only given such a database itself, never a transaction.
+ */
 export function isNodePostgres(db: Database): boolean {
-  return (
-    nodePostgresDatabases.has(db) ||
-    typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number'
-  );
+  return nodePostgresDatabases.has(db);
 }
 
 /**
