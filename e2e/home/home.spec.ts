@@ -92,26 +92,26 @@ test.describe('section snapping', () => {
   });
 
   // The 500 ms duration itself is checked on the pure snap maths (section-snap.test.ts); timing stays out of the
-  // browser tests. Here: the move is an animated glide through intermediate positions, not a jump.
+  // browser tests. Here: the move is an animated glide through intermediate positions, not a jump. The page's clock
+  // (its animation frames and `performance.now`) is Playwright's and stands still between steps, so a busy machine
+  // that paints late cannot turn the glide into one frame.
   test('on desktop the snap is an animated glide, not a jump', async ({ page }) => {
+    await page.clock.install();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     const stops = await sectionStops(page);
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { __scrollSamples: number[] }).__scrollSamples = seen;
-      window.addEventListener('scroll', () => seen.push(window.scrollY));
-    });
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 120);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
-    const samples = await page.evaluate(
-      () => (window as unknown as { __scrollSamples: number[] }).__scrollSamples,
-    );
-    const intermediate = samples.filter((y) => y > 0 && y < stops[1]!);
-    expect(intermediate.length).toBeGreaterThan(0);
+    // A fifth of the way through the glide, the page is between the two sections.
+    await page.clock.runFor(100);
+    const midway = await page.evaluate(() => window.scrollY);
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(stops[1]!);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(stops[1]);
   });
 
   test('on desktop a small scroll settles back on the nearest section', async ({ page }) => {
