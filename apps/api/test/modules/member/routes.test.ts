@@ -1,7 +1,7 @@
 import { credit, debit } from '@ojo/db/ledger';
 import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import type { User } from '@ojo/db/schema/users';
-import { eq } from '@ojo/db/sql';
+import { and, desc, eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, insertUser } from '../../helpers';
@@ -47,6 +47,21 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       amount: 40n,
       reason: 'task:411004',
       idempotencyKey: 'test:ojo:1',
+    });
+    // Reasons without a ':' and with several: the business type is all of the one, the first part of the other.
+    await credit(db, {
+      userId: player.id,
+      asset: 'OJO',
+      amount: 5n,
+      reason: 'airdrop',
+      idempotencyKey: 'test:ojo:2',
+    });
+    await debit(db, {
+      userId: player.id,
+      asset: 'OJO',
+      amount: 5n,
+      reason: 'race:bet:r1',
+      idempotencyKey: 'test:ojo:3',
     });
     await credit(db, {
       userId: other.id,
@@ -96,8 +111,29 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       'checkin:day 1',
     ]);
     const ojo = (await get(`/member/points/ledgers/${player.id}?assetType=OJO`)).json().obj;
-    expect(ojo).toMatchObject({ available: '40', originalAvailable: '40' });
-    expect(ojo.pointLedgers).toHaveLength(1);
+    const storedOjo = await database()
+      .db.select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, player.id), eq(ledgerEntries.asset, 'OJO')))
+      .orderBy(desc(ledgerEntries.id));
+    // Every field of every entry, and no other: the entries are the statement's JSON, sent as it wrote them.
+    expect(ojo).toEqual({
+      available: '40',
+      originalAvailable: '45',
+      pointLedgers: storedOjo.map((entry) => ({
+        id: entry.id.toString(),
+        assetType: 'OJO',
+        amount: entry.amount.toString(),
+        businessType: entry.reason.split(':')[0],
+        description: entry.reason,
+        created: entry.createdAt.getTime(),
+      })),
+    });
+    expect(ojo.pointLedgers.map((entry: { businessType: string }) => entry.businessType)).toEqual([
+      'race',
+      'airdrop',
+      'task',
+    ]);
   });
 
   it("refuses another player's ledger, assets and expansion with 403, and bad input with 400", async () => {
@@ -126,7 +162,7 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
     expect((await get(`/v2/member/asset/${player.id}`)).json().obj).toEqual({
       assets: [
         { assetType: 'POINT', available: '220', originalAvailable: '250' },
-        { assetType: 'OJO', available: '40', originalAvailable: '40' },
+        { assetType: 'OJO', available: '40', originalAvailable: '45' },
       ],
     });
     expect((await get('/v2/member/me?businessType=points')).json().obj).toEqual({
@@ -147,7 +183,7 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
       avatar: null,
       assets: [
         { assetType: 'POINT', available: '220', originalAvailable: '250' },
-        { assetType: 'OJO', available: '40', originalAvailable: '40' },
+        { assetType: 'OJO', available: '40', originalAvailable: '45' },
       ],
       expansion: {},
     });
