@@ -13,44 +13,45 @@ import { users } from '@ojo/db/schema/users';
 import { nativeTransfers } from '@ojo/db/schema/wallet-index';
 import { type SQL, sql } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
-import { formatUsd } from '@ojo/domain/format/amount';
 import { USD_VALUE_DECIMALS, usdPriceUnits } from '@ojo/domain/wallet/balance';
-import { chunkForUsdConversion } from '@ojo/domain/wallet/history';
+import { jsonListText } from '../../lib/serialize-response';
 import type { PriceSource } from '../prices/price-source';
 import { smartAccountOf } from './smart-account';
 
 /** What a history line says a transfer was, seen from the account. */
 export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH', fee: 'Network fee' } as const;
 
-/** What a transfer was, seen from the account: received, sent, or the network fee sent to the entry point. */
-type TransferKind = keyof typeof HISTORY_DESCRIPTIONS;
-
-/**
- * A transfer of the page as the one-row read writes it (a JSON array, so the page's JSON is short): its kind seen
- * from the account, its amount as a plain decimal of ETH (the conversion `fromBaseUnits` does, exactly), its block
- * time in epoch ms, its hash, and its USD value at the page's price as `usdValueOfWei` computes it (integer
- * arithmetic, truncated to 8 decimals), or null without a current price.
- */
-type PageTransfer = [kind: TransferKind, amount: string, blockMs: number, txHash: string, usd: string | null];
-
 /** A numeric literal of 10^-decimals, exact in PostgreSQL (a product with it keeps every digit). */
 const tenToMinus = (decimals: number) => sql.raw(`1e-${decimals}`);
 
 /**
+ * `formatUsd` of a numeric USD value (spec 5 Other: two decimals, rounded half away from zero, 3-digit grouping), as
+ * PostgreSQL writes it: `round` rounds a numeric half away from zero, and every digit followed by a multiple of three
+ * digits up to the point takes a comma. Null stays null. The history test checks it against `formatUsd`.
+ */
+const formattedUsd = (usd: SQL) =>
+  sql`regexp_replace(round(${usd}, 2)::text, '(\\d)(?=(\\d{3})+[.])', '\\1,', 'g')`;
+
+/**
  * The history page read in one statement and one row: the caller's open session and user, and the transfers of the
- * user's smart account on the placeholder `chainId`, `from` and `limit`, newest first, as one JSON array of
- * `PageTransfer`s (a transfer to the placeholder `entryPoint`, lower-case or null, is the network fee). No row when
- * the session is not open. One row rather than one per transfer with the user's columns repeated, and each line as
- * the page needs it rather than the addresses it is worked out from (`npm run bench:api`).
+ * user's smart account on the placeholder `chainId`, `from` and `limit`, newest first, as the JSON text of the
+ * answer's `TokenHistoryItem`s. No row when the session is not open. One row rather than one per transfer with the
+ * user's columns repeated, and each line as the page shows it rather than the addresses and wei it is worked out
+ * from (`npm run bench:api`):
+ * - what it was: received (from another address), or sent, or the network fee (sent to the placeholder
+ *   `entryPoint`, lower-case or null);
+ * - its amount as a plain decimal of ETH, `trim_scale(wei × 10^-18)`, exactly what `fromBaseUnits` writes;
+ * - its USD text at the page's price, the placeholder `usdPriceUnits` (10^-8 USD per ETH, `usdPriceUnits`):
+ *   floor(wei × units / 10^18) × 10^-8 as `usdValueOfWei` computes it, then `formattedUsd`; '' when it is null (no
+ *   current price).
  */
 const selectSessionHistories = preparedRead('session_token_histories', (db, name) => {
   const account = sql`lower(${users.smartAccountAddress})`;
   // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
   // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the
   // account's history holds, instead of all of it and a sort.
-  const pageOf = (side: SQL) => sql`
-    select ${nativeTransfers.fromAddress} as from_address, ${nativeTransfers.toAddress} as to_address,
-      ${nativeTransfers.valueWei} as value_wei, ${nativeTransfers.blockTime} as block_time,
+  const pageOf = (side: SQL, kind: SQL) => sql`
+    select ${kind} as kind, ${nativeTransfers.valueWei} as value_wei, ${nativeTransfers.blockTime} as block_time,
       ${nativeTransfers.txHash} as tx_hash, ${nativeTransfers.blockNumber} as block_number,
       ${nativeTransfers.txIndex} as tx_index, ${nativeTransfers.traceAddress} as trace_address
     from ${nativeTransfers}
@@ -58,22 +59,27 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
       and ${nativeTransfers.status} = 'success'
     order by ${nativeTransfers.blockNumber} desc, ${nativeTransfers.txIndex} desc, ${nativeTransfers.traceAddress} desc
     limit ${sql.placeholder('from')}::bigint + ${sql.placeholder('limit')}::bigint`;
+  const sentKind = sql`case when ${nativeTransfers.toAddress} = ${sql.placeholder('entryPoint')} then 'fee' else 'out' end`;
+  const usd = sql`div(page.value_wei * ${sql.placeholder('usdPriceUnits')}::numeric,
+    ${sql.raw(`1e${BALANCE_ASSET.decimals}`)}) * ${tenToMinus(USD_VALUE_DECIMALS)}`;
   return db
     .select({
       ...sessionUserColumns,
-      transfers: sql<PageTransfer[]>`(
-        select coalesce(json_agg(json_build_array(
-          case when page.from_address <> ${account} then 'in'
-            when page.to_address = ${sql.placeholder('entryPoint')} then 'fee' else 'out' end,
-          trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text,
-          floor(extract(epoch from page.block_time) * 1000)::bigint, page.tx_hash,
-          trim_scale(div(page.value_wei * ${sql.placeholder('usdPriceUnits')}::numeric,
-            ${sql.raw(`1e${BALANCE_ASSET.decimals}`)}) * ${tenToMinus(USD_VALUE_DECIMALS)})::text
-        ) order by page.block_number desc, page.tx_index desc, page.trace_address desc), '[]'::json)
+      histories: sql<string>`(
+        select coalesce(json_agg(json_build_object(
+          'created', floor(extract(epoch from page.block_time) * 1000)::bigint,
+          'symbol', ${BALANCE_ASSET.symbol}::text,
+          'desc', case page.kind when 'in' then ${HISTORY_DESCRIPTIONS.in}::text
+            when 'fee' then ${HISTORY_DESCRIPTIONS.fee}::text else ${HISTORY_DESCRIPTIONS.out}::text end,
+          'amount', trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text,
+          'formattedUsdAmount', coalesce(${formattedUsd(usd)}, ''),
+          'side', case page.kind when 'in' then 'in' else 'out' end,
+          'txHash', page.tx_hash
+        ) order by page.block_number desc, page.tx_index desc, page.trace_address desc), '[]'::json)::text
         from (
-          (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`)})
+          (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
           union all
-          (${pageOf(sql`${nativeTransfers.toAddress} = ${account} and ${nativeTransfers.fromAddress} <> ${account}`)})
+          (${pageOf(sql`${nativeTransfers.toAddress} = ${account} and ${nativeTransfers.fromAddress} <> ${account}`, sql`'in'`)})
           order by block_number desc, tx_index desc, trace_address desc
           offset ${sql.placeholder('from')} limit ${sql.placeholder('limit')}
         ) page
@@ -88,8 +94,9 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
 /**
  * GET /token/histories: the caller's smart account's transfers that moved value (failed frames moved nothing), newest
  * first, `limit` from offset `from` (spec 9), read with the session check in one statement (`accept` takes the
- * session row first; then a user without a smart account is refused). USD at the current price, converted in chunks
- * of 50 (spec 9); with no current price the USD text is empty rather than wrong.
+ * session row first; then a user without a smart account is refused), and sent as the statement wrote them
+ * (`jsonListText`). USD at the current price: spec 9 converts in chunks of 50, and a page (at most 20 lines) is
+ * converted at one price; with no current price the USD text is empty rather than wrong.
  */
 export async function readSessionHistories(
   db: Database,
@@ -101,8 +108,6 @@ export async function readSessionHistories(
   const quote = prices.quote(BALANCE_ASSET.symbol, session.now.getTime());
   const [row] = await selectSessionHistories(db, {
     ...session,
-    // The USD values are worked out by the read at one price for the page (spec 9 converts in chunks of 50; the
-    // price is the same for every line); with no current price, none.
     usdPriceUnits: quote && !quote.stale ? usdPriceUnits(quote.price).toString() : null,
     chainId: query.chainId,
     entryPoint: query.entryPoint?.toLowerCase() ?? null,
@@ -112,17 +117,5 @@ export async function readSessionHistories(
   accept(row);
   // A user without a smart account (an old-type user) has no wallet: refused before any line is shown.
   smartAccountOf(row!.user);
-  return chunkForUsdConversion(row!.transfers).flatMap((chunk) =>
-    chunk.map(
-      ([kind, amount, blockMs, txHash, usd]): TokenHistoryItem => ({
-        created: blockMs,
-        symbol: BALANCE_ASSET.symbol,
-        desc: HISTORY_DESCRIPTIONS[kind],
-        amount,
-        formattedUsdAmount: usd === null ? '' : formatUsd(usd),
-        side: kind === 'in' ? 'in' : 'out',
-        txHash,
-      }),
-    ),
-  );
+  return jsonListText<TokenHistoryItem>(row!.histories);
 }

@@ -171,6 +171,63 @@ describeWithDatabases('the wallet history page', ({ database }) => {
     }
   });
 
+  it('rounds the USD text half away from zero and groups it by three, whatever its size', async () => {
+    const account = address();
+    const player = await insertUser(database().db, { smartAccountAddress: account });
+    const jwt = await app.issueSessionToken(player.id);
+    const eth = 10n ** 18n;
+    // At 1 USD per ETH a value is its ETH amount cut at the 8th decimal, then rounded to cents.
+    const cases: [wei: bigint, usd: string][] = [
+      [1n, '0.00'],
+      [5n * 10n ** 15n, '0.01'],
+      [4_999_999n * 10n ** 9n, '0.00'],
+      [999_995n * 10n ** 13n, '10.00'],
+      [999n * eth, '999.00'],
+      [1_000n * eth, '1,000.00'],
+      [1_234_567_004_999_999_999_999_999n, '1,234,567.00'],
+      [9_999_999_995n * 10n ** 15n, '10,000,000.00'],
+      [
+        123_456_789_012_345_678_901_234_567_890n * eth + 125n * 10n ** 14n,
+        '123,456,789,012,345,678,901,234,567,890.01',
+      ],
+    ];
+    await database()
+      .db.insert(nativeTransfers)
+      .values(
+        cases.map(([valueWei], index) => ({
+          chainId: app.chain.chainId,
+          blockNumber: BigInt(1_000 - index),
+          blockHash: hash(),
+          blockTime: new Date(NOW_MS - 60_000 * (index + 1)),
+          txHash: hash(),
+          txIndex: 0,
+          traceAddress: '',
+          fromAddress: address(),
+          toAddress: account,
+          valueWei,
+          status: 'success' as const,
+        })),
+      );
+    const current = app.prices.quote('ETH', NOW_MS);
+    if (!current) throw new Error('the test needs an ETH price');
+    const quote = vi.spyOn(app.prices, 'quote').mockReturnValue({ ...current, price: '1' });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: routePath(tokenHistoriesRoute),
+        headers: { ...saasHeaders, jwt_token: jwt },
+      });
+      const texts = response
+        .json()
+        .data.histories.map((item: { formattedUsdAmount: string }) => item.formattedUsdAmount);
+      expect(texts).toEqual(cases.map(([, usd]) => usd));
+      // The domain's own formatting agrees on every one.
+      expect(texts).toEqual(cases.map(([wei]) => formatUsd(usdValueOfWei(wei, '1'))));
+    } finally {
+      quote.mockRestore();
+    }
+  });
+
   it('has no USD text without a current price, and 0.00 at a price that does not parse', async () => {
     const account = address();
     const player = await insertUser(database().db, { smartAccountAddress: account });
