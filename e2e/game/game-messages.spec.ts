@@ -49,7 +49,10 @@ test('the race share uses the operator’s lines, and the built-in ones when /me
 
   await openGame(page);
   // The lines load ahead of the click (a popup blocker allows no await first).
-  await expect.poll(async () => served.data.win.includes(lineOf(await shareRace(page, 'win')))).toBe(true);
+  // Each try opens and closes a tab, seconds on a busy machine.
+  await expect
+    .poll(async () => served.data.win.includes(lineOf(await shareRace(page, 'win'))), { timeout: 45_000 })
+    .toBe(true);
 
   // /messages fails: the share still opens, with a built-in loss line.
   await page.route(`${API_URL}/messages`, (route) => route.abort());

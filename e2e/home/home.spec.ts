@@ -37,7 +37,9 @@ for (const width of WIDTHS) {
     }
     const car = page.getByTestId('hero-car');
     await expect(car).toBeVisible();
-    expect(await car.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => car.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     for (const title of ['Grow & Play', 'Earn & Chill', 'Build Together']) {
       const heading = page.getByRole('heading', { level: 3, name: title });
@@ -79,7 +81,7 @@ test.describe('section snapping', () => {
     const stops = await sectionStops(page);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 120);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(stops[1]);
     // The second section's top now sits right under the 58 px navbar.
     const top = await page.evaluate(
       () => document.querySelectorAll('[data-snap-section]')[1]!.getBoundingClientRect().top,
@@ -88,7 +90,7 @@ test.describe('section snapping', () => {
 
     await expect(page.locator('[data-snapping]')).toHaveCount(0);
     await page.mouse.wheel(0, -120);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   // The 500 ms duration itself is checked on the pure snap maths (section-snap.test.ts); timing stays out of the
@@ -120,7 +122,7 @@ test.describe('section snapping', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo({ top: 120, behavior: 'instant' }));
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('on desktop the keyboard moves one section per key press', async ({ page }) => {
@@ -130,11 +132,11 @@ test.describe('section snapping', () => {
     await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
     const stops = await sectionStops(page);
     await page.keyboard.press('PageDown');
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[1]);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(stops[1]);
     // A key pressed while the glide runs is absorbed (one gesture, one section): wait for the glide to end.
     await expect(page.locator('[data-snapping]')).toHaveCount(0);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(stops[2]);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(stops[2]);
   });
 
   for (const width of [390, 768]) {
@@ -190,9 +192,9 @@ test('the game video is a real, muted, looping inline clip that loads only when 
   expect(poster.status()).toBe(200);
 
   await page.keyboard.press('End');
-  await expect.poll(() => videoRequests.length, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(() => videoRequests.length).toBeGreaterThan(0);
   await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 5000 })
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc))
     .toMatch(/\/media\/race\.mp4$/);
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
 });
@@ -212,6 +214,10 @@ test.describe('backers strip', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.getByTestId('backers-row').waitFor();
+    // The animation starts in an effect after the row shows.
+    await expect
+      .poll(() => page.getByTestId('backers-track').evaluate((track) => track.getAnimations().length))
+      .toBeGreaterThan(0);
     // Read the running animation on its own timeline (not the wall clock), so a busy machine cannot skew it:
     // where the track stands at animation time 0 and at 1000 ms.
     const measured = await page.evaluate(() => {

@@ -38,7 +38,7 @@ test("an invited player raises the referrer's REFERRED by exactly one once their
   page: referrerPage,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
 
   // The referrer: a new player whose REFERRED starts at 0.
   await registerNewPlayer(referrerPage);

@@ -115,7 +115,7 @@ test('a full user: every breakpoint lays out without overflow', async ({ page },
 });
 
 test('an old user before binding: every breakpoint lays out without overflow', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/');
   await page.getByRole('button', { name: 'Log in with Google' }).click();
   await page.getByLabel(/email/i).fill(`layout-${Date.now().toString(36)}@example.com`);
@@ -126,7 +126,8 @@ test('an old user before binding: every breakpoint lays out without overflow', a
   for (const [name, width] of BREAKPOINTS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/referral');
-    await expect(tips).toBeVisible();
+    // The tips wait for the page and the player's /customer answer.
+    await expect(tips).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await expect(tips).toBeHidden();
     const slot = page.getByTestId('auth-slot');

@@ -139,7 +139,10 @@ export async function createProfile(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
   await page.reload();
-  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible();
+  // A reload under load: the page, then the session's player from the API.
+  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   return handle;
 }

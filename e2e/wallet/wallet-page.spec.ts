@@ -47,11 +47,19 @@ test('an empty history says so and links the explorer page of the address', asyn
   await expect(page.getByTestId('wallet-address')).toHaveText(
     `${address.slice(0, 6)}...${address.slice(-4)}`,
   );
-  // How long 'Copied!' stays is timed in the page itself, from the moment it shows to the moment it goes, so a slow
-  // test process cannot shorten what it measures.
+  // How long 'Copied!' stays is timed in the page itself, from the click that copies to the moment the text goes:
+  // the 2 s start at the click, and a busy machine can only paint the text late, never take it away early.
   await page.evaluate(() => {
-    const times: { shown?: number; hidden?: number } = {};
+    const times: { clicked?: number; shown?: number; hidden?: number } = {};
     (window as unknown as { copiedTimes: typeof times }).copiedTimes = times;
+    document.addEventListener(
+      'click',
+      (event) => {
+        const button = (event.target as Element | null)?.closest('button');
+        if (button?.getAttribute('aria-label') === 'Copy address') times.clicked ??= performance.now();
+      },
+      { capture: true },
+    );
     const showing = () => document.body.innerText.includes('Copied!');
     new MutationObserver(() => {
       if (times.shown === undefined && showing()) times.shown = performance.now();
@@ -65,11 +73,15 @@ test('an empty history says so and links the explorer page of the address', asyn
     address.toLowerCase(),
   );
   await expect(page.getByText('Copied!')).toBeHidden({ timeout: 10_000 });
-  const shownMs = await page.evaluate(() => {
-    const times = (window as unknown as { copiedTimes: { shown?: number; hidden?: number } }).copiedTimes;
-    return (times.hidden ?? Number.NaN) - (times.shown ?? Number.NaN);
-  });
-  expect(shownMs).toBeGreaterThanOrEqual(1_900);
+  const times = await page.evaluate(
+    () =>
+      (window as unknown as { copiedTimes: { clicked?: number; shown?: number; hidden?: number } })
+        .copiedTimes,
+  );
+  expect(times.clicked).toBeDefined();
+  expect(times.shown).toBeGreaterThanOrEqual(times.clicked!);
+  // 2 s less the timers' coarsening of performance.now().
+  expect(times.hidden! - times.clicked!).toBeGreaterThanOrEqual(1_990);
 
   await expect(page.getByText('No historical record')).toBeVisible();
   const [explorer] = await Promise.all([
@@ -83,7 +95,7 @@ test('an empty history says so and links the explorer page of the address', asyn
 test('fund from the faucet, send 0.01 ETH approved in the popup, both histories show it', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const receiverContext = await browser.newContext();
   const receiver = await receiverContext.newPage();
   const receiverAddress = await newPlayerOnWallet(receiver);
@@ -153,7 +165,7 @@ test('fund from the faucet, send 0.01 ETH approved in the popup, both histories 
 test('every send rule of spec 5 shows its message on change and blur, and Confirm waits for valid input', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await newPlayerOnWallet(page);
   await fundFromFaucet(page);
   await page.getByRole('button', { name: 'Send' }).click();
