@@ -115,11 +115,11 @@ test('a player bets on two tracks, watches the race and the result, and the bala
     try {
       for (const index of [0, 1]) {
         if ((await picks.nth(index).getAttribute('aria-pressed')) !== 'true') {
-          await picks.nth(index).click({ timeout: 5_000 });
+          await picks.nth(index).click({ timeout: 10_000 });
         }
-        await expect(picks.nth(index)).toHaveAttribute('aria-pressed', 'true', { timeout: 5_000 });
+        await expect(picks.nth(index)).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
       }
-      await panel.getByRole('button', { name: /^Bet / }).click({ timeout: 5_000 });
+      await panel.getByRole('button', { name: /^Bet / }).click({ timeout: 10_000 });
     } catch (error) {
       // A slow machine can spend the betting phase before the bet is sent: the picks are disabled and the button
       // says betting is closed. Nothing was staked; play the next round. Any other failure is the test's.
