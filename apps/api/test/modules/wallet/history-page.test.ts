@@ -51,6 +51,26 @@ describeWithDatabases('the wallet history page', ({ database }) => {
     await app?.close();
   });
 
+  /** Transfers of `values` (wei) from strangers to `account`, newest first in the given order, a minute apart. */
+  const receive = (account: string, values: bigint[]) =>
+    database()
+      .db.insert(nativeTransfers)
+      .values(
+        values.map((valueWei, index) => ({
+          chainId: app.chain.chainId,
+          blockNumber: BigInt(1_000 - index),
+          blockHash: hash(),
+          blockTime: new Date(NOW_MS - 60_000 * (index + 1)),
+          txHash: hash(),
+          txIndex: 0,
+          traceAddress: '',
+          fromAddress: address(),
+          toAddress: account,
+          valueWei,
+          status: 'success' as const,
+        })),
+      );
+
   it('is the exact slice of the whole history at every offset', async () => {
     const account = address();
     const player = await insertUser(database().db, { smartAccountAddress: account });
@@ -191,23 +211,10 @@ describeWithDatabases('the wallet history page', ({ database }) => {
         '123,456,789,012,345,678,901,234,567,890.01',
       ],
     ];
-    await database()
-      .db.insert(nativeTransfers)
-      .values(
-        cases.map(([valueWei], index) => ({
-          chainId: app.chain.chainId,
-          blockNumber: BigInt(1_000 - index),
-          blockHash: hash(),
-          blockTime: new Date(NOW_MS - 60_000 * (index + 1)),
-          txHash: hash(),
-          txIndex: 0,
-          traceAddress: '',
-          fromAddress: address(),
-          toAddress: account,
-          valueWei,
-          status: 'success' as const,
-        })),
-      );
+    await receive(
+      account,
+      cases.map(([wei]) => wei),
+    );
     const current = app.prices.quote('ETH', NOW_MS);
     if (!current) throw new Error('the test needs an ETH price');
     const quote = vi.spyOn(app.prices, 'quote').mockReturnValue({ ...current, price: '1' });
@@ -235,23 +242,7 @@ describeWithDatabases('the wallet history page', ({ database }) => {
     // 2 ETH, and an amount worth 0.004999995... USD at 1234.5678 USD per ETH: cut to 8 decimals it shows 0.00, where
     // a value rounded at the 8th decimal would show 0.01.
     const values = [2n * 10n ** 18n, 4_049_996_282_100n];
-    await database()
-      .db.insert(nativeTransfers)
-      .values(
-        values.map((valueWei, index) => ({
-          chainId: app.chain.chainId,
-          blockNumber: BigInt(7 - index),
-          blockHash: hash(),
-          blockTime: new Date(NOW_MS - 60_000 * (index + 1)),
-          txHash: hash(),
-          txIndex: 0,
-          traceAddress: '',
-          fromAddress: address(),
-          toAddress: account,
-          valueWei,
-          status: 'success' as const,
-        })),
-      );
+    await receive(account, values);
     const usdTexts = async () => {
       const response = await app.inject({
         method: 'GET',
