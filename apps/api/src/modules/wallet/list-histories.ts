@@ -24,13 +24,22 @@ export const HISTORY_DESCRIPTIONS = { in: 'Received ETH', out: 'Sent ETH', fee: 
 /** A numeric literal of 10^-decimals, exact in PostgreSQL (a product with it keeps every digit). */
 const tenToMinus = (decimals: number) => sql.raw(`1e-${decimals}`);
 
+/** Below this, `formattedUsd` writes a value with `to_char` and its mask; from it on, with a regular expression. */
+const USD_MASK_BELOW = '1e15';
+/** 18 digits before the point: every value below `USD_MASK_BELOW`, rounded to cents, fits it. */
+const USD_MASK = 'FM999,999,999,999,999,990.00';
+
 /**
  * `formatUsd` of a numeric USD value (spec 5 Other: two decimals, rounded half away from zero, 3-digit grouping), as
- * PostgreSQL writes it: `round` rounds a numeric half away from zero, and every digit followed by a multiple of three
- * digits up to the point takes a comma. Null stays null. The history test checks it against `formatUsd`.
+ * PostgreSQL writes it: `round` rounds a numeric half away from zero, then `to_char` groups it by three with the
+ * literal commas of its mask. A value too large for the mask (over a quadrillion dollars) is grouped by a regular
+ * expression instead (every digit followed by a multiple of three digits up to the point takes a comma), about ten
+ * times slower than `to_char`, so the common case does not pay for it. Null stays null. The history test checks it
+ * against `formatUsd` on both sides of the switch.
  */
 const formattedUsd = (usd: SQL) =>
-  sql`regexp_replace(round(${usd}, 2)::text, '(\\d)(?=(\\d{3})+[.])', '\\1,', 'g')`;
+  sql`case when ${usd} < ${sql.raw(USD_MASK_BELOW)} then to_char(round(${usd}, 2), ${sql.raw(`'${USD_MASK}'`)})
+    else regexp_replace(round(${usd}, 2)::text, '(\\d)(?=(\\d{3})+[.])', '\\1,', 'g') end`;
 
 /**
  * The history page read in one statement and one row: the caller's open session and user, and the transfers of the
