@@ -126,10 +126,18 @@ const placeBetStatement = preparedStatement<{
    ) x on true`,
 );
 
-/** Terms of the rounds bets were placed in lately: they never change once a round is announced. */
-const recentTerms = new Map<string, DashRound['terms']>();
+/**
+ * Terms of the rounds bets were placed in lately, per database (a round's id is its opening time, so two databases
+ * of one process, as tests open, may each have a round of that id): they never change once a round is announced.
+ */
+const recentTermsOf = new WeakMap<Database, Map<string, DashRound['terms']>>();
 
 async function termsOf(db: Database, roundId: string): Promise<DashRound['terms'] | null> {
+  let recentTerms = recentTermsOf.get(db);
+  if (!recentTerms) {
+    recentTerms = new Map();
+    recentTermsOf.set(db, recentTerms);
+  }
   const known = recentTerms.get(roundId);
   if (known) return known;
   const [row] = await db
