@@ -11,6 +11,14 @@ import { HERO_CAR_SRC } from './src/features/home/hero-image.ts';
 
 const DEFAULT_WEB_PORT = 3000;
 
+/** Test files that need modules of their own (see `test.projects`): they mock modules, or test a first load. */
+const FRESH_MODULE_TESTS = [
+  'src/features/badge/components/badge-page.test.tsx',
+  'src/features/game/components/last-season-card.test.tsx',
+  'src/features/game/components/prize-pool-screen.test.tsx',
+  'src/components/ui/toast.test.tsx',
+];
+
 /** The document title before React renders: the configured product name (brand is configuration). */
 function productNameInHtml(productName: string): Plugin {
   return {
@@ -103,10 +111,24 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       // A hang detector, not a budget: jsdom renders slowly on a loaded 2-core machine.
       testTimeout: 30_000,
+      // Most files share a worker's jsdom and module graph (building a jsdom per file was half the suite's time);
+      // the setup file unmounts every render after each test. Files that replace a module (`vi.mock`) or test what
+      // a module does on its first load get a fresh one each.
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'shared',
+            include: ['src/**/*.test.{ts,tsx}'],
+            exclude: FRESH_MODULE_TESTS,
+            isolate: false,
+          },
+        },
+        { extends: true, test: { name: 'fresh', include: FRESH_MODULE_TESTS } },
+      ],
     },
   };
 });
