@@ -69,7 +69,8 @@ export function stackConfig(env = process.env) {
 /**
  * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts) and the stand-ins'
  * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree; and
- * the stand-in's Coinbase Exchange feed for the race (used when GAME_MARKET_FEED=coinbase). Each one set in the
+ * the stand-in's Coinbase Exchange feed for the race and the prices (used when GAME_MARKET_FEED=coinbase or
+ * PRICE_SOURCE=coinbase). Each one set in the
  * environment wins, so `npm start` can point the API at the real services instead.
  */
 function standInPlatformEnv(base, env) {
@@ -96,6 +97,8 @@ function standInPlatformEnv(base, env) {
     // The race's real market feed when GAME_MARKET_FEED=coinbase: the stand-in's Coinbase Exchange WebSocket feed
     // (set GAME_MARKET_FEED_URL=wss://ws-feed.exchange.coinbase.com for the exchange itself).
     GAME_MARKET_FEED_URL: `${base.replace(/^http/, 'ws')}/coinbase/ws`,
+    // The same feed for the wallet's USD prices when PRICE_SOURCE=coinbase: both share one connection per API node.
+    PRICE_COINBASE_WS_URL: `${base.replace(/^http/, 'ws')}/coinbase/ws`,
   };
   return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
 }

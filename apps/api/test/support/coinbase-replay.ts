@@ -10,6 +10,8 @@ export interface CoinbaseReplay {
   url: string;
   /** Subscribe messages received, as parsed JSON. */
   subscriptions: unknown[];
+  /** Connections open now. */
+  readonly connections: number;
   /** Drops every connection (a network cut); the client is expected to reconnect and subscribe again. */
   dropConnections(): void;
   /** Sends one more ticker message to every connection. */
@@ -62,6 +64,9 @@ export async function startCoinbaseReplay(options: { shiftToNow?: boolean } = {}
   return {
     url: `ws://127.0.0.1:${address.port}`,
     subscriptions,
+    get connections() {
+      return server.clients.size;
+    },
     dropConnections() {
       for (const client of server.clients) client.terminate();
     },

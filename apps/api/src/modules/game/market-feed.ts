@@ -1,6 +1,5 @@
 import { isCoinSymbol, type PriceSnapshot, priceUnits } from '@ojo/domain/game/market/price';
-import type { FastifyBaseLogger } from 'fastify';
-import WebSocket from 'ws';
+import type { CoinbaseTicker, CoinbaseTickerFeed } from '../prices/coinbase-ticker';
 
 /**
  * A real market feed for the coin race (DESIGN.md section 8: "a real feed by configuration"; GAME_MARKET_FEED=
@@ -43,22 +42,19 @@ export function productSymbol(productId: string): string | null {
   return base && quote && isCoinSymbol(base) ? base : null;
 }
 
-/** A `ticker` message of the Coinbase Exchange feed as a trade, or null when it is not one. */
-export function parseTicker(message: unknown): (FeedTrade & { productId: string }) | null {
-  if (!message || typeof message !== 'object') return null;
-  const m = message as Record<string, unknown>;
-  if (m.type !== 'ticker' || typeof m.product_id !== 'string' || typeof m.price !== 'string') return null;
-  const symbol = productSymbol(m.product_id);
-  const timeMs = typeof m.time === 'string' ? Date.parse(m.time) : Number.NaN;
-  const tradeId = typeof m.trade_id === 'number' || typeof m.trade_id === 'string' ? String(m.trade_id) : '';
-  if (!symbol || !Number.isSafeInteger(timeMs) || tradeId.length === 0 || tradeId.length > 128) return null;
+/** A ticker of the Coinbase Exchange feed as a race trade, or null when the race cannot use it (no trade id, a
+ * coin it cannot show, a price that is not positive). */
+export function tradeOf(ticker: CoinbaseTicker | null): FeedTrade | null {
+  if (!ticker || ticker.tradeId === null) return null;
+  const symbol = productSymbol(ticker.productId);
+  if (!symbol || !Number.isSafeInteger(ticker.timeMs)) return null;
   let price: bigint;
   try {
-    price = priceUnits(m.price);
+    price = priceUnits(ticker.price);
   } catch {
     return null;
   }
-  return price > 0n ? { productId: m.product_id, symbol, price, timeMs, tradeId } : null;
+  return price > 0n ? { symbol, price, timeMs: ticker.timeMs, tradeId: ticker.tradeId } : null;
 }
 
 /** Keeps each coin's recent trades, oldest first; what a snapshot reads. */
@@ -113,74 +109,36 @@ export function feedSnapshot(
 }
 
 export interface CoinbaseFeedOptions {
-  /** The WebSocket feed, wss://ws-feed.exchange.coinbase.com (or the stand-in's ws://.../coinbase/ws). */
-  url: string;
+  /** The API's connection to the Coinbase Exchange feed (`app.coinbaseFeeds`), shared with the price service. */
+  feed: CoinbaseTickerFeed;
   /** Products such as BTC-USD; one coin per product. */
   products: readonly string[];
-  log: FastifyBaseLogger;
 }
 
-/** The Coinbase Exchange WebSocket feed (ticker channel), reconnecting with backoff when the connection drops. */
+/** The race's trades from the Coinbase Exchange feed (ticker channel), followed from `start` until `close`. */
 export function createCoinbaseFeed(options: CoinbaseFeedOptions): MarketFeed {
-  const { url, log } = options;
   const products = options.products.filter((id) => productSymbol(id) !== null);
   const symbols = [...new Set(products.map((id) => productSymbol(id)!))];
   const book = new TradeBook();
-  let socket: WebSocket | null = null;
+  let unfollow: (() => void) | undefined;
   let closed = false;
-  let retryMs = 500;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  function connect(): void {
-    if (closed) return;
-    const ws = new WebSocket(url, { handshakeTimeout: 10_000, maxPayload: 1024 * 1024 });
-    socket = ws;
-    ws.on('open', () => {
-      retryMs = 500;
-      ws.send(JSON.stringify({ type: 'subscribe', product_ids: products, channels: ['ticker'] }));
-    });
-    ws.on('message', (data) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(String(data));
-      } catch {
-        return;
-      }
-      const trade = parseTicker(message);
-      if (trade) {
-        const { productId: _product, ...kept } = trade;
-        book.add(kept);
-      } else if ((message as { type?: unknown })?.type === 'error')
-        log.warn({ feed: url, message }, 'market feed refused the subscription');
-    });
-    ws.on('error', (error) => log.warn({ err: error, feed: url }, 'market feed connection error'));
-    ws.on('close', () => {
-      if (socket === ws) socket = null;
-      if (closed) return;
-      retryTimer = setTimeout(connect, retryMs);
-      retryTimer.unref();
-      retryMs = Math.min(retryMs * 2, 10_000);
-    });
-  }
 
   return {
-    source: `coinbase-exchange ${new URL(url).host}`.slice(0, 64),
+    source: `coinbase-exchange ${new URL(options.feed.url).host}`.slice(0, 64),
     symbols,
     latest: (symbol) => book.latest(symbol),
     tradeAtOrBefore: (symbol, atMs) => book.tradeAtOrBefore(symbol, atMs),
     start: () => {
-      if (!socket && !closed) connect();
+      if (unfollow || closed) return;
+      unfollow = options.feed.follow(products, (ticker) => {
+        const trade = tradeOf(ticker);
+        if (trade) book.add(trade);
+      });
     },
     close: async () => {
       closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const ws = socket;
-      socket = null;
-      if (!ws || ws.readyState === ws.CLOSED) return;
-      await new Promise<void>((resolve) => {
-        ws.once('close', () => resolve());
-        ws.terminate();
-      });
+      unfollow?.();
+      unfollow = undefined;
     },
   };
 }

@@ -68,9 +68,8 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
   const feed: MarketFeed | undefined =
     settings.marketFeed.kind === 'coinbase'
       ? createCoinbaseFeed({
-          url: settings.marketFeed.url,
+          feed: app.coinbaseFeeds.at(settings.marketFeed.url),
           products: settings.marketFeed.products,
-          log: log.child({ part: 'market-feed' }),
         })
       : undefined;
 

@@ -27,8 +27,9 @@ import {
   createCoinbaseFeed,
   feedSnapshot,
   type MarketFeed,
-  parseTicker,
+  tradeOf,
 } from '../../../src/modules/game/market-feed';
+import { createCoinbaseTickerFeed, parseCoinbaseTicker } from '../../../src/modules/prices/coinbase-ticker';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
@@ -56,10 +57,10 @@ const wsUrl = () => `${standIns.url.replace(/^http/, 'ws')}/coinbase/ws`;
 
 describe('the Coinbase Exchange adapter against the stand-in', () => {
   it('subscribes to the ticker channel and keeps trades with the exchange’s times and trade ids', async () => {
+    const connection = createCoinbaseTickerFeed({ url: wsUrl(), log: pino({ level: 'silent' }) });
     const feed = createCoinbaseFeed({
-      url: wsUrl(),
+      feed: connection,
       products: ['BTC-USD', 'ETH-USD', 'SOL-USD', 'XRP-USD', 'DOGE-USD', 'nonsense'],
-      log: pino({ level: 'silent' }),
     });
     try {
       expect(feed.symbols).toEqual(['BTC', 'ETH', 'SOL', 'XRP', 'DOGE']);
@@ -100,6 +101,7 @@ describe('the Coinbase Exchange adapter against the stand-in', () => {
       });
     } finally {
       await feed.close();
+      await connection.close();
     }
   });
 
@@ -112,9 +114,13 @@ describe('the Coinbase Exchange adapter against the stand-in', () => {
     expect(Date.parse(body.time)).toBe(last.timeMs);
     expect((await fetch(`${standIns.url}/coinbase/products/NOPE-USD/ticker`)).status).toBe(404);
     const ticker = { type: 'ticker', product_id: 'ETH-USD', price: '3500.1', trade_id: 7, time: body.time };
+    const parseTicker = (message: unknown) => tradeOf(parseCoinbaseTicker(message));
     expect(parseTicker(ticker)).toMatchObject({ symbol: 'ETH', tradeId: '7', timeMs: last.timeMs });
     expect(parseTicker({ ...ticker, price: '-1' })).toBeNull();
+    expect(parseTicker({ ...ticker, price: '0.000' })).toBeNull();
+    expect(parseTicker({ ...ticker, product_id: 'ETHUSD' })).toBeNull();
     expect(parseTicker({ ...ticker, trade_id: undefined })).toBeNull();
+    expect(parseTicker({ ...ticker, time: 'yesterday' })).toBeNull();
     expect(parseTicker({ ...ticker, type: 'heartbeat' })).toBeNull();
     expect(parseTicker('nope')).toBeNull();
   });

@@ -1,6 +1,10 @@
 import { describeWithDatabases } from '@ojo/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCoinbasePrices } from '../../../src/modules/prices/coinbase-prices';
+import {
+  type CoinbaseTickerFeed,
+  createCoinbaseTickerFeed,
+} from '../../../src/modules/prices/coinbase-ticker';
 import { buildTestApp } from '../../helpers';
 import { type CoinbaseReplay, startCoinbaseReplay } from '../../support/coinbase-replay';
 import { saasHeaders } from '../../support/identity';
@@ -9,20 +13,25 @@ const silentLog = { warn() {}, info() {} };
 
 describe('Coinbase Exchange ticker adapter against a local replay of the feed', () => {
   let replay: CoinbaseReplay;
+  const feeds: CoinbaseTickerFeed[] = [];
+  /** A connection of this test's own, closed after it. */
+  const feedAt = (url: string) => {
+    const feed = createCoinbaseTickerFeed({ url, log: silentLog });
+    feeds.push(feed);
+    return feed;
+  };
   beforeAll(async () => {
     replay = await startCoinbaseReplay();
+  });
+  afterEach(async () => {
+    await Promise.all(feeds.splice(0).map((feed) => feed.close()));
   });
   afterAll(async () => {
     await replay.close();
   });
 
   it('subscribes to the ticker channel, keeps the latest trade price, and calls it stale once it is old', async () => {
-    const prices = createCoinbasePrices({
-      url: replay.url,
-      symbols: ['ETH'],
-      staleAfterMs: 60_000,
-      log: silentLog,
-    });
+    const prices = createCoinbasePrices({ feed: feedAt(replay.url), symbols: ['ETH'], staleAfterMs: 60_000 });
     try {
       await expect.poll(() => prices.quote('ETH', Date.now())?.price, { timeout: 5_000 }).toBe('3411.99');
       expect(replay.subscriptions).toContainEqual({
@@ -46,12 +55,7 @@ describe('Coinbase Exchange ticker adapter against a local replay of the feed', 
   });
 
   it('reconnects after the connection drops and follows new trades', async () => {
-    const prices = createCoinbasePrices({
-      url: replay.url,
-      symbols: ['ETH'],
-      staleAfterMs: 60_000,
-      log: silentLog,
-    });
+    const prices = createCoinbasePrices({ feed: feedAt(replay.url), symbols: ['ETH'], staleAfterMs: 60_000 });
     try {
       await expect.poll(() => prices.quote('ETH', Date.now())?.price, { timeout: 5_000 }).toBe('3411.99');
       const subscribed = replay.subscriptions.length;
@@ -66,12 +70,7 @@ describe('Coinbase Exchange ticker adapter against a local replay of the feed', 
 
   it('reports a price whose market time is old as stale even when it just arrived', async () => {
     const old = await startCoinbaseReplay({ shiftToNow: false });
-    const prices = createCoinbasePrices({
-      url: old.url,
-      symbols: ['ETH'],
-      staleAfterMs: 60_000,
-      log: silentLog,
-    });
+    const prices = createCoinbasePrices({ feed: feedAt(old.url), symbols: ['ETH'], staleAfterMs: 60_000 });
     try {
       await expect.poll(() => prices.quote('ETH', Date.now())?.price, { timeout: 5_000 }).toBe('3411.99');
       expect(prices.quote('ETH', Date.now())?.stale).toBe(true);
