@@ -5,9 +5,10 @@ import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
 import { type Address, parseEther } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
+import { createBalanceReader } from '../../../src/modules/wallet/balance-reader';
 import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
@@ -27,6 +28,33 @@ afterAll(async () => {
 
 const client = () => createDevnetPublicClient(chain.rpcUrl);
 const SIMULATOR_SEED = 'ab'.repeat(32);
+
+it('reads at once share their eth_blockNumber, and a read after a transfer is mined shows it', async () => {
+  const node = client();
+  let blockNumberCalls = 0;
+  const counted = {
+    ...node,
+    getBlockNumber: (...args: Parameters<typeof node.getBlockNumber>) => {
+      blockNumberCalls += 1;
+      return node.getBlockNumber(...args);
+    },
+  } as typeof node;
+  const readBalance = createBalanceReader(counted);
+  const holder = privateKeyToAccount(generatePrivateKey()).address;
+  const before = await node.getBalance({ address: holder });
+  blockNumberCalls = 0;
+  const reads = await Promise.all(Array.from({ length: 20 }, () => readBalance(holder)));
+  expect(reads).toEqual(Array.from({ length: 20 }, () => before));
+  // The first read's call, and one shared by the 19 that asked while it was in flight.
+  expect(blockNumberCalls).toBe(2);
+
+  const hash = await createDevnetWalletClient(chain.rpcUrl, devnetKeys.spare[2]).sendTransaction({
+    to: holder,
+    value: 12_345n,
+  } as never);
+  await node.waitForTransactionReceipt({ hash });
+  expect(await readBalance(holder)).toBe(before + 12_345n);
+}, 60_000);
 
 describeWithDatabases('wallet calls', ({ database, kind }) => {
   type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
