@@ -68,15 +68,29 @@ export async function buildTestApp(
   return { app, config };
 }
 
+const CODE_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** This process's letter in every code it makes: test files of other workers may share a database server. */
+const processDigit = CODE_DIGITS[randomBytes(1)[0]! % CODE_DIGITS.length]!;
 let userCounter = 0;
+
+/**
+ * A referral code no other `insertUser` of this process made: `T`, the process's letter, then a counter in base 62
+ * (four digits, 14.7 million codes). The API's files share a worker's modules (`isolate: false`), so the counter
+ * runs on across every file of the worker; a random code would meet a birthday collision in a long run.
+ */
+function nextTestReferralCode(): string {
+  userCounter += 1;
+  let digits = '';
+  for (let rest = userCounter; digits.length < 4; rest = Math.floor(rest / CODE_DIGITS.length))
+    digits = CODE_DIGITS[rest % CODE_DIGITS.length] + digits;
+  return `T${processDigit}${digits}`;
+}
 
 /** Inserts a user with a fresh referral code; `values` override any column. */
 export async function insertUser(db: Database, values: Partial<NewUser> = {}): Promise<User> {
-  userCounter += 1;
-  const referralCode = `T${randomBytes(3).toString('hex').slice(0, 3)}${String(userCounter).padStart(2, '0')}`;
   const [user] = await db
     .insert(users)
-    .values({ referralCode: referralCode.slice(0, 6), ...values })
+    .values({ referralCode: nextTestReferralCode(), ...values })
     .returning();
   if (!user) throw new Error('user not inserted');
   return user;
