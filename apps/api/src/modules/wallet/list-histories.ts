@@ -1,5 +1,6 @@
 import type { TokenHistoryItem } from '@ojo/api-contract/wallet';
 import type { Database } from '@ojo/db/client';
+import { jsonArrayText, jsonConstant, jsonObjectText } from '@ojo/db/json-text';
 import {
   type AcceptSession,
   type OpenSessionValues,
@@ -46,10 +47,7 @@ const formattedUsd = (usd: SQL) =>
  * user's smart account on the placeholder `chainId`, `from` and `limit`, newest first, as the JSON text of the
  * answer's `TokenHistoryItem`s. No row when the session is not open. One row rather than one per transfer with the
  * user's columns repeated, and each line as the page shows it rather than the addresses and wei it is worked out
- * from (`npm run bench:api`). The lines' JSON is written by concatenation rather than `json_build_object`, which
- * looks up every value's type on every line (a quarter of the statement's time): every piece is a number, a decimal
- * or grouped USD text, a JSON string literal made here (`JSON.stringify`), or the hash through `to_json`, so the text
- * is valid JSON whatever the row holds (the NODE_ENV=test serialiser parses and checks every item):
+ * from (`npm run bench:api`), written by concatenation (`jsonObjectText`):
  * - what it was: received (from another address), or sent, or the network fee (sent to the placeholder
  *   `entryPoint`, lower-case or null);
  * - its amount as a plain decimal of ETH, `trim_scale(wei × 10^-18)`, exactly what `fromBaseUnits` writes;
@@ -78,17 +76,23 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
     .select({
       ...sessionUserColumns,
       histories: sql<string>`(
-        select '[' || coalesce(string_agg(
-          '{"created":' || floor(extract(epoch from page.block_time) * 1000)::bigint
-          || ',"symbol":' || ${JSON.stringify(BALANCE_ASSET.symbol)}::text
-          || ',"desc":' || case page.kind when 'in' then ${JSON.stringify(HISTORY_DESCRIPTIONS.in)}::text
-            when 'fee' then ${JSON.stringify(HISTORY_DESCRIPTIONS.fee)}::text
-            else ${JSON.stringify(HISTORY_DESCRIPTIONS.out)}::text end
-          || ',"amount":"' || trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text
-          || '","formattedUsdAmount":"' || coalesce(${formattedUsd(usd)}, '')
-          || '","side":"' || case page.kind when 'in' then 'in' else 'out' end
-          || '","txHash":' || to_json(page.tx_hash)::text || '}',
-          ',' order by page.block_number desc, page.tx_index desc, page.trace_address desc), '') || ']'
+        select ${jsonArrayText(
+          jsonObjectText({
+            created: { number: sql`floor(extract(epoch from page.block_time) * 1000)::bigint` },
+            symbol: { constant: BALANCE_ASSET.symbol },
+            desc: {
+              json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
+                when 'fee' then ${jsonConstant(HISTORY_DESCRIPTIONS.fee)} else ${jsonConstant(HISTORY_DESCRIPTIONS.out)} end`,
+            },
+            amount: {
+              plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
+            },
+            formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(usd)}, '')` },
+            side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
+            txHash: { text: sql`page.tx_hash` },
+          }),
+          sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
+        )}
         from (
           (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
           union all

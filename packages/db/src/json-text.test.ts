@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { jsonArrayText, jsonConstant, jsonObjectText } from './json-text';
+import { describeWithDatabases } from './testing';
+
+const TRICKY = [
+  'plain',
+  'a "quoted" word',
+  'back\\slash',
+  'line\nbreak\ttab',
+  'ünïcødé ✓',
+  '\u0001control',
+  '',
+];
+
+describeWithDatabases('JSON text by concatenation', ({ database }) => {
+  it('writes what JSON.stringify writes for every kind of field, null as null, in the given order', async () => {
+    const db = database().db;
+    const rows = TRICKY.map((text, index) => ({ index, text }));
+    const values = sql.join(
+      rows.map((row) => sql`(${row.index}::int, ${row.text}::text)`),
+      sql`, `,
+    );
+    const list = jsonArrayText(
+      jsonObjectText({
+        n: { number: sql`v.i * 1000000000000::bigint` },
+        decimal: { number: sql`(v.i::numeric / 4)` },
+        text: { text: sql`v.t` },
+        nothing: { text: sql`null::text` },
+        plain: { plainText: sql`(v.i * 2)::text` },
+        fixed: { constant: 'fixed "one"' },
+        kind: {
+          json: sql`case when v.i % 2 = 0 then ${jsonConstant('even')} else ${jsonConstant(true)} end`,
+        },
+      }),
+      sql`v.i desc`,
+    );
+    const [row] = await db.select({ list: sql<string>`${list}` }).from(sql`(values ${values}) as v(i, t)`);
+    const parsed = JSON.parse(row!.list);
+    expect(parsed).toEqual(
+      [...rows].reverse().map((row) => ({
+        n: row.index * 1_000_000_000_000,
+        decimal: row.index / 4,
+        text: row.text,
+        nothing: null,
+        plain: String(row.index * 2),
+        fixed: 'fixed "one"',
+        kind: row.index % 2 === 0 ? 'even' : true,
+      })),
+    );
+    expect(Object.keys(parsed[0])).toEqual(['n', 'decimal', 'text', 'nothing', 'plain', 'fixed', 'kind']);
+  });
+
+  it('writes [] for no rows', async () => {
+    const [row] = await database()
+      .db.select({
+        list: sql<string>`${jsonArrayText(jsonObjectText({ a: { number: sql`x.a` } }), sql`x.a`)}`,
+      })
+      .from(sql`(select 1 as a) as x`)
+      .where(sql`false`);
+    expect(row!.list).toBe('[]');
+  });
+
+  it('refuses a key it would have to escape', () => {
+    expect(() => jsonObjectText({ "it's": { number: sql`1` } })).toThrow(/not a plain JSON key/);
+  });
+});
