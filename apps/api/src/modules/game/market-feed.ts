@@ -42,8 +42,10 @@ export function productSymbol(productId: string): string | null {
   return base && quote && isCoinSymbol(base) ? base : null;
 }
 
-/** A ticker of the Coinbase Exchange feed as a race trade, or null when the race cannot use it (no trade id, a
- * coin it cannot show, a price that is not positive). */
+/**
+ * A ticker of the Coinbase Exchange feed as a race trade, or null when the race cannot use it (no trade id, a coin
+ * it cannot show, a price that is not positive).
+ */
 export function tradeOf(ticker: CoinbaseTicker | null): FeedTrade | null {
   if (!ticker || ticker.tradeId === null) return null;
   const symbol = productSymbol(ticker.productId);

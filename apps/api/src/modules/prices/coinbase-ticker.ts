@@ -46,7 +46,7 @@ export function parseCoinbaseTicker(message: unknown): CoinbaseTicker | null {
 }
 
 /** The first wait before reconnecting; it doubles after every failed attempt up to `RECONNECT_MAX_MS`. */
-export const RECONNECT_MIN_MS = 500;
+const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 
 interface TickerLog {
