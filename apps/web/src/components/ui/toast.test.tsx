@@ -31,6 +31,11 @@ describe('toast', () => {
       toast.success('Copied!');
     });
     expect(await vi.waitFor(() => screen.getByText('Copied!'))).toBeInTheDocument();
+    // 66 px down: below the sticky 58 px header on every screen, never over it (TOAST_TOP_PX, not imported here so
+    // the library stays unloaded until the first test loads it).
+    const list = document.querySelector<HTMLElement>('[data-sonner-toaster]');
+    expect(list?.style.getPropertyValue('--offset-top')).toBe('66px');
+    expect(list?.style.getPropertyValue('--mobile-offset-top')).toBe('66px');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TOAST_DURATION_MS - 500);
     });
