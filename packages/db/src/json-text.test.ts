@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { jsonArrayText, jsonConstant, jsonObjectText } from './json-text';
+import { epochMs, jsonArrayText, jsonConstant, jsonObjectText } from './json-text';
 import { describeWithDatabases } from './testing';
 
 const TRICKY = [
@@ -59,6 +59,22 @@ describeWithDatabases('JSON text by concatenation', ({ database }) => {
       .from(sql`(select 1 as a) as x`)
       .where(sql`false`);
     expect(row!.list).toBe('[]');
+  });
+
+  it('writes a time as whole milliseconds, cut as Date#getTime cuts it', async () => {
+    const times = [
+      '2026-11-24 10:20:30.123999+00',
+      '1999-12-31 23:59:59.999999+00',
+      '2030-01-01 00:00:00+00',
+    ];
+    const [row] = await database()
+      .db.select({ ms: sql<string>`array_to_string(array_agg(${epochMs(sql`t`)} order by t), ',')` })
+      .from(sql`unnest(${`{${times.join(',')}}`}::timestamptz[]) as t`);
+    expect(row!.ms.split(',').map(Number)).toEqual(
+      ['1999-12-31T23:59:59.999Z', '2026-11-24T10:20:30.123Z', '2030-01-01T00:00:00.000Z'].map((iso) =>
+        Date.parse(iso),
+      ),
+    );
   });
 
   it('refuses a key it would have to escape', () => {

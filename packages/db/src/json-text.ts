@@ -48,3 +48,12 @@ export function jsonObjectText(fields: Record<string, JsonField>): SQL {
 export function jsonArrayText(line: SQL, orderBy: SQL): SQL {
   return sql`('[' || coalesce(string_agg(${line}, ',' order by ${orderBy}), '') || ']')`;
 }
+
+/**
+ * A timestamptz as whole milliseconds since the epoch (a JSON number), rounded down as `Date#getTime` of it would be:
+ * in floating point (`date_part`) on the time cut to the millisecond, exact for any time and about three times
+ * cheaper than `floor(extract(epoch ...) * 1000)`, whose `extract` computes in numeric.
+ */
+export function epochMs(time: SQL): SQL {
+  return sql`round(date_part('epoch', date_trunc('milliseconds', ${time})) * 1000)::bigint`;
+}

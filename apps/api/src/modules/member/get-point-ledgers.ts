@@ -1,6 +1,6 @@
 import type { PointLedger, PointLedgersResult } from '@ojo/api-contract/member';
 import type { Database } from '@ojo/db/client';
-import { jsonArrayText, jsonObjectText } from '@ojo/db/json-text';
+import { epochMs, jsonArrayText, jsonObjectText } from '@ojo/db/json-text';
 import {
   type AcceptSession,
   type OpenSessionValues,
@@ -44,7 +44,7 @@ const selectSessionPointLedgers = preparedRead('session_point_ledgers', (db, nam
             amount: { plainText: sql`page.amount::text` },
             businessType: { text: sql`split_part(page.reason, ':', 1)` },
             description: { text: sql`page.reason` },
-            created: { number: sql`floor(extract(epoch from page.created_at) * 1000)::bigint` },
+            created: { number: epochMs(sql`page.created_at`) },
           }),
           sql`page.id desc`,
         )}

@@ -1,6 +1,6 @@
 import type { TokenHistoryItem } from '@ojo/api-contract/wallet';
 import type { Database } from '@ojo/db/client';
-import { jsonArrayText, jsonConstant, jsonObjectText } from '@ojo/db/json-text';
+import { epochMs, jsonArrayText, jsonConstant, jsonObjectText } from '@ojo/db/json-text';
 import {
   type AcceptSession,
   type OpenSessionValues,
@@ -70,7 +70,7 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
     order by ${nativeTransfers.blockNumber} desc, ${nativeTransfers.txIndex} desc, ${nativeTransfers.traceAddress} desc
     limit ${sql.placeholder('from')}::bigint + ${sql.placeholder('limit')}::bigint`;
   const sentKind = sql`case when ${nativeTransfers.toAddress} = ${sql.placeholder('entryPoint')} then 'fee' else 'out' end`;
-  const usd = sql`div(page.value_wei * ${sql.placeholder('usdPriceUnits')}::numeric,
+  const usd = sql`div(cut.value_wei * ${sql.placeholder('usdPriceUnits')}::numeric,
     ${sql.raw(`1e${BALANCE_ASSET.decimals}`)}) * ${tenToMinus(USD_VALUE_DECIMALS)}`;
   return db
     .select({
@@ -78,7 +78,7 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
       histories: sql<string>`(
         select ${jsonArrayText(
           jsonObjectText({
-            created: { number: sql`floor(extract(epoch from page.block_time) * 1000)::bigint` },
+            created: { number: epochMs(sql`page.block_time`) },
             symbol: { constant: BALANCE_ASSET.symbol },
             desc: {
               json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
@@ -87,18 +87,23 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
             amount: {
               plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
             },
-            formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(usd)}, '')` },
+            formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(sql`page.usd`)}, '')` },
             side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
             txHash: { text: sql`page.tx_hash` },
           }),
           sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
         )}
         from (
-          (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
-          union all
-          (${pageOf(sql`${nativeTransfers.toAddress} = ${account} and ${nativeTransfers.fromAddress} <> ${account}`, sql`'in'`)})
-          order by block_number desc, tx_index desc, trace_address desc
-          offset ${sql.placeholder('from')} limit ${sql.placeholder('limit')}
+          select cut.*, ${usd} as usd
+          from (
+            (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
+            union all
+            (${pageOf(sql`${nativeTransfers.toAddress} = ${account} and ${nativeTransfers.fromAddress} <> ${account}`, sql`'in'`)})
+            order by block_number desc, tx_index desc, trace_address desc
+            offset ${sql.placeholder('from')} limit ${sql.placeholder('limit')}
+          ) cut
+          -- Kept a subquery (not merged into the aggregate), so each line's USD value is computed once.
+          offset 0
         ) page
       )`,
     })
