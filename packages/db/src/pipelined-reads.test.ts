@@ -17,6 +17,12 @@ import {
 
 const onPostgres = testDatabaseKinds.includes('postgres');
 
+/** The messages of node-postgres' connection a test counts. */
+interface WireSpy {
+  describe(message: unknown): void;
+  parse(message: unknown): void;
+}
+
 /** A user's referral code by id, with the backend that answered and its JIT setting. */
 const selectCode = preparedRead('pipelined_test_code', (db, name) =>
   db
@@ -158,6 +164,78 @@ describe.runIf(onPostgres)('PipelinedReads [postgres]', () => {
       })
       .not.toBe(pid);
     expect(reads.openCount).toBe(1);
+  });
+
+  it('describes a named statement once per connection and reads later answers with the shape it learnt', async () => {
+    const reads = lane(1);
+    const text = 'select $1::int as n, $2::text as label, $3::timestamptz as at, null::text as nothing';
+    const config = { name: 'shaped', text, rowMode: 'array' as const };
+    const at = new Date('2026-11-24T10:00:00.000Z');
+    await reads.query(config, [0, 'first', at]);
+    const connection = (reads as unknown as { connections: { client: { connection: WireSpy } }[] })
+      .connections[0]!.client.connection;
+    const sent = { describe: 0, parse: 0 };
+    const describe = connection.describe.bind(connection);
+    const parse = connection.parse.bind(connection);
+    connection.describe = (message) => {
+      sent.describe += 1;
+      describe(message);
+    };
+    connection.parse = (message) => {
+      sent.parse += 1;
+      parse(message);
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => reads.query(config, [index, `line ${index}`, at])),
+    );
+    expect(answers.map((answer) => answer.rows[0])).toEqual(
+      Array.from({ length: 30 }, (_, index) => [index, `line ${index}`, at, null]),
+    );
+    expect(answers[0]!.fields.map((field) => field.name)).toEqual(['n', 'label', 'at', 'nothing']);
+    expect(answers[0]!.rowCount).toBe(1);
+    expect(sent).toEqual({ describe: 0, parse: 0 });
+  });
+
+  it('fails a named statement whose value PostgreSQL refuses, answers those beside it, and runs it again after', async () => {
+    const reads = lane(1);
+    const config = { name: 'refused', text: 'select $1::int as n' };
+    const settled = await Promise.allSettled([
+      reads.query<{ n: number }>(config, [1]),
+      reads.query<{ n: number }>(config, ['not a number']),
+      reads.query<{ n: number }>(config, [3]),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason.message).toContain('invalid input syntax');
+    expect((settled[2] as PromiseFulfilledResult<pg.QueryResult<{ n: number }>>).value.rows).toEqual([
+      { n: 3 },
+    ]);
+    expect((await reads.query<{ n: number }>(config, [4])).rows).toEqual([{ n: 4 }]);
+  });
+
+  it('fails a statement whose row its parser refuses, and keeps the connection in step for the next', async () => {
+    const reads = lane(1);
+    const refusing = {
+      getTypeParser: () => () => {
+        throw new Error('refused by its parser');
+      },
+    };
+    const settled = await Promise.allSettled([
+      reads.query({ name: 'parsed', text: 'select 1 as one', types: refusing } as pg.QueryConfig),
+      reads.query<{ two: number }>({ name: 'plain', text: 'select 2 as two' }),
+    ]);
+    expect((settled[0] as PromiseRejectedResult).reason.message).toBe('refused by its parser');
+    expect((settled[1] as PromiseFulfilledResult<pg.QueryResult<{ two: number }>>).value.rows).toEqual([
+      { two: 2 },
+    ]);
+  });
+
+  it('refuses a second text under a name the connection has prepared, before writing it', async () => {
+    const reads = lane(1);
+    await reads.query({ name: 'taken', text: 'select 1 as one' });
+    await expect(reads.query({ name: 'taken', text: 'select 2 as two' })).rejects.toThrow(
+      "Prepared statements must be unique - 'taken' was used for a different statement",
+    );
+    expect((await reads.query({ name: 'taken', text: 'select 1 as one' })).rows).toEqual([{ one: 1 }]);
   });
 
   it('answers the statements in flight before it closes, and refuses new ones after', async () => {
