@@ -33,9 +33,10 @@ describeWithDatabases('JSON text by concatenation', ({ database }) => {
           json: sql`case when v.i % 2 = 0 then ${jsonConstant('even')} else ${jsonConstant(true)} end`,
         },
       }),
+      sql`(values ${values}) as v(i, t)`,
       sql`v.i desc`,
     );
-    const [row] = await db.select({ list: sql<string>`${list}` }).from(sql`(values ${values}) as v(i, t)`);
+    const [row] = await db.select({ list: sql<string>`${list}` }).from(sql`(select 1) as one`);
     const parsed = JSON.parse(row!.list);
     expect(parsed).toEqual(
       [...rows].reverse().map((row) => ({
@@ -54,10 +55,13 @@ describeWithDatabases('JSON text by concatenation', ({ database }) => {
   it('writes [] for no rows', async () => {
     const [row] = await database()
       .db.select({
-        list: sql<string>`${jsonArrayText(jsonObjectText({ a: { number: sql`x.a` } }), sql`x.a`)}`,
+        list: sql<string>`${jsonArrayText(
+          jsonObjectText({ a: { number: sql`x.a` } }),
+          sql`(select 1 as a where false) as x`,
+          sql`x.a`,
+        )}`,
       })
-      .from(sql`(select 1 as a) as x`)
-      .where(sql`false`);
+      .from(sql`(select 1) as one`);
     expect(row!.list).toBe('[]');
   });
 

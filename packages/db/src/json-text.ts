@@ -4,7 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * One field of a JSON object written by `jsonObjectText`:
  * - `number`: an integer or decimal expression, written as it is (a JSON number);
  * - `text`: any text expression, escaped by `to_json` (a JSON string);
- * - `plainText`: text that never needs escaping (digits, a decimal, grouped USD), quoted as it is;
+ * - `plainText`: text that never needs escaping (digits, a decimal, grouped USD, a hash its table checks), quoted
+ *   as it is;
  * - `constant`: a value fixed when the statement is built, written by `JSON.stringify` and sent as a parameter;
  * - `json`: JSON text already, such as a `case` between `jsonConstant`s.
  * A null value is written as `null`, so a line never drops out of its list.
@@ -44,9 +45,14 @@ export function jsonObjectText(fields: Record<string, JsonField>): SQL {
   return sql`(${sql.join(parts, sql` || `)} || '}')`;
 }
 
-/** The JSON array text of `line` (a `jsonObjectText`) over the rows, in `orderBy`'s order; `[]` for none. */
-export function jsonArrayText(line: SQL, orderBy: SQL): SQL {
-  return sql`('[' || coalesce(string_agg(${line}, ',' order by ${orderBy}), '') || ']')`;
+/**
+ * The JSON array text of `line` (a `jsonObjectText`, never null) over `rows` (a `from` item), in `orderBy`'s order;
+ * `[]` for none. An array of the lines in the order its subquery gives them, joined by commas: when `rows` come in
+ * that order already (a page cut by `order by ... limit`), PostgreSQL neither sorts them again nor builds an ordered
+ * aggregate (`string_agg(... order by ...)` sorted its input, a twentieth of the history page's statement).
+ */
+export function jsonArrayText(line: SQL, rows: SQL, orderBy: SQL): SQL<string> {
+  return sql<string>`('[' || array_to_string(array(select ${line} from ${rows} order by ${orderBy}), ',') || ']')`;
 }
 
 /**

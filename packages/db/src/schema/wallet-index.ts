@@ -92,6 +92,8 @@ export const nativeTransfers = pgTable(
       'native_transfers_lower',
       sql`${table.fromAddress} = lower(${table.fromAddress}) and ${table.toAddress} = lower(${table.toAddress}) and ${table.txHash} = lower(${table.txHash})`,
     ),
+    // A transaction hash as the chain gives it, so the history page writes it into its JSON without escaping.
+    check('native_transfers_tx_hash_hex', sql`${table.txHash} ~ '^0x[0-9a-f]{64}$'`),
   ],
 );
 

@@ -36,27 +36,25 @@ const selectSessionPointLedgers = preparedRead('session_point_ledgers', (db, nam
     .select({
       ...sessionUserColumns,
       balance: { balance: ledgerBalances.balance, credited: ledgerBalances.credited },
-      entries: sql<string>`(
-        select ${jsonArrayText(
-          jsonObjectText({
-            id: { plainText: sql`page.id::text` },
-            assetType: { text: sql`${sql.placeholder('asset')}::text` },
-            amount: { plainText: sql`page.amount::text` },
-            businessType: { text: sql`split_part(page.reason, ':', 1)` },
-            description: { text: sql`page.reason` },
-            created: { number: epochMs(sql`page.created_at`) },
-          }),
-          sql`page.id desc`,
-        )}
-        from (
+      entries: jsonArrayText(
+        jsonObjectText({
+          id: { plainText: sql`page.id::text` },
+          assetType: { text: sql`${sql.placeholder('asset')}::text` },
+          amount: { plainText: sql`page.amount::text` },
+          businessType: { text: sql`split_part(page.reason, ':', 1)` },
+          description: { text: sql`page.reason` },
+          created: { number: epochMs(sql`page.created_at`) },
+        }),
+        sql`(
           select ${ledgerEntries.id} as id, ${ledgerEntries.amount} as amount, ${ledgerEntries.reason} as reason,
             ${ledgerEntries.createdAt} as created_at
           from ${ledgerEntries}
           where ${ledgerEntries.userId} = ${sessions.userId} and ${ledgerEntries.asset} = ${sql.placeholder('asset')}
           order by ${ledgerEntries.id} desc
           offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')}
-        ) page
-      )`,
+        ) page`,
+        sql`page.id desc`,
+      ),
     })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)

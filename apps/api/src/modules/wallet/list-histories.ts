@@ -56,7 +56,10 @@ const formattedUsd = (usd: SQL) =>
  *   current price).
  */
 const selectSessionHistories = preparedRead('session_token_histories', (db, name) => {
-  const account = sql`lower(${users.smartAccountAddress})`;
+  // The account's address in lower case, as the transfers keep it. `lower` under the C collation works byte by byte
+  // (an address is ASCII) instead of through the database locale's wide characters; the result is compared under
+  // the default collation, so the transfers' indexes still serve the comparison.
+  const account = sql`(lower(${users.smartAccountAddress} collate "C") collate "default")`;
   // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
   // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the
   // account's history holds, instead of all of it and a sort.
@@ -75,25 +78,23 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
   return db
     .select({
       ...sessionUserColumns,
-      histories: sql<string>`(
-        select ${jsonArrayText(
-          jsonObjectText({
-            created: { number: epochMs(sql`page.block_time`) },
-            symbol: { constant: BALANCE_ASSET.symbol },
-            desc: {
-              json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
-                when 'fee' then ${jsonConstant(HISTORY_DESCRIPTIONS.fee)} else ${jsonConstant(HISTORY_DESCRIPTIONS.out)} end`,
-            },
-            amount: {
-              plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
-            },
-            formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(sql`page.usd`)}, '')` },
-            side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
-            txHash: { text: sql`page.tx_hash` },
-          }),
-          sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
-        )}
-        from (
+      histories: jsonArrayText(
+        jsonObjectText({
+          created: { number: epochMs(sql`page.block_time`) },
+          symbol: { constant: BALANCE_ASSET.symbol },
+          desc: {
+            json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
+              when 'fee' then ${jsonConstant(HISTORY_DESCRIPTIONS.fee)} else ${jsonConstant(HISTORY_DESCRIPTIONS.out)} end`,
+          },
+          amount: {
+            plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
+          },
+          formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(sql`page.usd`)}, '')` },
+          side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
+          // A hash as the chain writes it (checked by the table: 0x and 64 lower-case hex digits): no escaping.
+          txHash: { plainText: sql`page.tx_hash` },
+        }),
+        sql`(
           select cut.*, ${usd} as usd
           from (
             (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
@@ -102,10 +103,11 @@ const selectSessionHistories = preparedRead('session_token_histories', (db, name
             order by block_number desc, tx_index desc, trace_address desc
             offset ${sql.placeholder('from')} limit ${sql.placeholder('limit')}
           ) cut
-          -- Kept a subquery (not merged into the aggregate), so each line's USD value is computed once.
+          -- Kept a subquery (not merged into the lines), so each line's USD value is computed once.
           offset 0
-        ) page
-      )`,
+        ) page`,
+        sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
+      ),
     })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)

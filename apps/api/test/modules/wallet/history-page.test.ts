@@ -295,4 +295,31 @@ describeWithDatabases('the wallet history page', ({ database }) => {
       quote.mockRestore();
     }
   });
+
+  it('keeps only transaction hashes as the chain writes them, which its lines carry without escaping', async () => {
+    const transfer = (txHash: string) =>
+      database()
+        .db.insert(nativeTransfers)
+        .values({
+          chainId: app.chain.chainId,
+          blockNumber: 1n,
+          blockHash: hash(),
+          blockTime: new Date(NOW_MS),
+          txHash,
+          txIndex: 0,
+          traceAddress: '',
+          fromAddress: address(),
+          toAddress: address(),
+          valueWei: 1n,
+          status: 'success',
+        });
+    for (const refused of [
+      `0x${'a'.repeat(63)}"`,
+      `0x${'a'.repeat(63)}`,
+      `0x${'A'.repeat(64)}`,
+      'a'.repeat(66),
+    ])
+      await expect(transfer(refused)).rejects.toThrow();
+    await expect(transfer(hash())).resolves.toBeDefined();
+  });
 });

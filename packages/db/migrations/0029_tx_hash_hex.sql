@@ -1,0 +1,1 @@
+ALTER TABLE "native_transfers" ADD CONSTRAINT "native_transfers_tx_hash_hex" CHECK ("native_transfers"."tx_hash" ~ '^0x[0-9a-f]{64}$');
