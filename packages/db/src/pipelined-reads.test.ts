@@ -229,6 +229,15 @@ describe.runIf(onPostgres)('PipelinedReads [postgres]', () => {
     ]);
   });
 
+  it("keeps node-postgres' read timeout for named statements: a quick one is answered, a slow one fails", async () => {
+    const reads = new PipelinedReads({ connectionString: url, query_timeout: 1000 }, 1);
+    opened.push(reads);
+    expect((await reads.query({ name: 'quick', text: 'select 1 as one' })).rows).toEqual([{ one: 1 }]);
+    await expect(reads.query({ name: 'slow', text: 'select pg_sleep(3)' })).rejects.toThrow(
+      'Query read timeout',
+    );
+  });
+
   it('refuses a second text under a name the connection has prepared, before writing it', async () => {
     const reads = lane(1);
     await reads.query({ name: 'taken', text: 'select 1 as one' });

@@ -225,6 +225,8 @@ class PipelinedStatement extends pg.Query {
   private command = '';
   private rowError: unknown;
   private settled = false;
+  /** Set by node-postgres when its client has a `query_timeout` (to clear its timer); told the outcome too. */
+  declare callback?: (error: unknown, result?: pg.QueryResult<never>) => void;
 
   /** Whether a config is one this class sends: named, with its text, text rows, no row limit or portal. */
   static fits(config: pg.QueryConfig): config is NamedStatementConfig {
@@ -348,13 +350,15 @@ class PipelinedStatement extends pg.Query {
     }
     if (this.settled) return;
     this.settled = true;
-    this.resolve({
+    const result = {
       command: this.command,
       rowCount: this.rowCount,
       oid: 0,
       fields: this.shape?.fields ?? [],
       rows: this.received as never[],
-    });
+    };
+    this.callback?.(null, result);
+    this.resolve(result);
   }
 
   handleError(error: unknown): void {
@@ -374,6 +378,7 @@ class PipelinedStatement extends pg.Query {
   private fail(error: unknown): void {
     if (this.settled) return;
     this.settled = true;
+    this.callback?.(error);
     this.reject(error);
   }
 }
