@@ -56,10 +56,8 @@ const formattedUsd = (usd: SQL) =>
  *   current price).
  */
 const selectSessionHistories = preparedRead('session_token_histories', (db, name) => {
-  // The account's address in lower case, as the transfers keep it. `lower` under the C collation works byte by byte
-  // (an address is ASCII) instead of through the database locale's wide characters; the result is compared under
-  // the default collation, so the transfers' indexes still serve the comparison.
-  const account = sql`(lower(${users.smartAccountAddress} collate "C") collate "default")`;
+  // Lower-case, as the transfers keep addresses: the users table checks it (`users_smart_account_address_lower`).
+  const account = users.smartAccountAddress;
   // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
   // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the
   // account's history holds, instead of all of it and a sort.
