@@ -211,10 +211,23 @@ test('the wallet fits 390 px and 1440 px screens without sideways scrolling', as
   test.setTimeout(120_000);
   await newPlayerOnWallet(page);
   await fundFromFaucet(page);
+  // A balance with all its decimals (as after a send and its fee), held so the widest amount is laid out.
+  await page.route('**/token/balances', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data[0].formattedBalance = '0.98956173084901573';
+    await route.fulfill({ response, json: body });
+  });
+  await page.reload();
+  await expect(balanceText(page)).toHaveText('0.98956173 ETH');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByTestId('history-item').first()).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
+    // The symbol is never split across lines (at 390 px the amount and "ETH" do not fit one line).
+    expect(
+      await page.getByTestId('eth-balance-symbol').evaluate((element) => element.getClientRects().length),
+    ).toBe(1);
     await page.screenshot({ path: testInfo.outputPath(`wallet-${width}.png`), fullPage: true });
     for (const name of ['Deposit', 'Send']) {
       await page.getByRole('button', { name, exact: true }).click();

@@ -55,11 +55,12 @@ export function BalanceCard({ address, balance, onDeposit, onSend }: BalanceCard
       </div>
       {balance ? (
         <div className="min-w-0">
-          <p
-            className="break-all font-display text-4xl font-black text-white sm:text-5xl"
-            data-testid="eth-balance"
-          >
-            {formatAmount(balance.formattedBalance)} {balance.symbol}
+          <p className="font-display text-4xl font-black text-white sm:text-5xl" data-testid="eth-balance">
+            {/* A long amount may break anywhere; the symbol never splits, it moves to the next line whole. */}
+            <span className="break-all">{formatAmount(balance.formattedBalance)}</span>{' '}
+            <span className="whitespace-nowrap" data-testid="eth-balance-symbol">
+              {balance.symbol}
+            </span>
           </p>
           <p className="mt-2 text-lg text-slate-300" data-testid="usd-balance">
             {formatApproxUsd(balance.usdBalance)}
