@@ -7,7 +7,10 @@ export const memberErrors = {
   notYours: () => AppError.of(403, MEMBER_ERRORS.forbidden),
 } as const;
 
-/** Refuses a member call whose `{id}` is not the session player's own. */
+/**
+ * Refuses a member call whose `{id}` is not the session player's own. A UUID is the same whatever the case of its hex
+ * digits (the database writes it lower-case), so the player's own id in capitals is still theirs.
+ */
 export function assertOwnMember(sessionUserId: string, requestedId: string): void {
-  if (sessionUserId !== requestedId) throw memberErrors.notYours();
+  if (sessionUserId.toLowerCase() !== requestedId.toLowerCase()) throw memberErrors.notYours();
 }

@@ -156,6 +156,17 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
     expect((await get(`/member/points/ledgers/${player.id}?assetType=ETH`)).statusCode).toBe(400);
     expect((await get(`/member/points/ledgers/${player.id}?limit=0`)).statusCode).toBe(400);
     expect((await get(`/v2/member/asset/${player.id}`, 'not-a-jwt')).statusCode).toBe(401);
+    expect((await get(`/v2/member/asset/${other.id.toUpperCase()}`)).statusCode).toBe(403);
+  });
+
+  it("answers the player's own id written in capitals as their own", async () => {
+    const upper = player.id.toUpperCase();
+    expect((await get(`/member/points/ledgers/${upper}`)).json()).toEqual(
+      (await get(`/member/points/ledgers/${player.id}`)).json(),
+    );
+    expect((await get(`/v2/member/asset/${upper}`)).json()).toEqual(
+      (await get(`/v2/member/asset/${player.id}`)).json(),
+    );
   });
 
   it('answers both assets, the summary per tab, and the member info', async () => {
