@@ -15,6 +15,7 @@ import chainRoutes from './modules/chain/routes';
 import checkInRoutes from './modules/check-in/routes';
 import coinRoutes from './modules/coin/routes';
 import { withdrawPayoutJob } from './modules/coin/withdraw-payout.job';
+import economyRoutes from './modules/economy/routes';
 import gamePlugin from './modules/game/plugin';
 import gameRoutes from './modules/game/routes';
 import gasRoutes from './modules/gas/routes';
@@ -145,6 +146,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(identityPlugin, { config });
   await app.register(indexerPlugin, { config });
   await app.register(pricesPlugin, { config });
+  // The operator's report (its own bearer token, no saas_id: operators' tools are not the product's clients).
+  await app.register(economyRoutes, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
   // The race's socket (outside saas_id: a browser socket sends no headers) and its round scheduler.
   await app.register(gamePlugin, { config });

@@ -89,6 +89,15 @@ export async function getAssetBalances(
   );
 }
 
+/** Every user's balance of one asset added up (what is outstanding of it). */
+export async function totalBalance(db: Executor, asset: LedgerAsset): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerBalances.balance}), 0)::text` })
+    .from(ledgerBalances)
+    .where(eq(ledgerBalances.asset, asset));
+  return BigInt(row?.total ?? '0');
+}
+
 /**
  * Serialises balance changes of one user and asset until the transaction ends, so a check and the entry it
  * allows cannot interleave with another transaction's (DESIGN.md section 5).

@@ -123,6 +123,10 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('ojo-rate-limit:'),
   HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+  // The operator's bearer token for the economy report; outside production one is generated in DATA_DIR.
+  OPERATOR_TOKEN: optionalString.pipe(
+    z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`).optional(),
+  ),
   // Old users' OpenID Connect logins (issue 4): the embedded provider (default on outside production) and, per
   // provider, the issuer and client credentials of the real one. Unset issuer: the embedded provider's.
   OIDC_LOCAL_PROVIDER: flag.optional(),
@@ -177,6 +181,8 @@ export interface AppConfig extends ModuleConfig {
     redisPrefix: string;
   };
   healthTimeoutMs: number;
+  /** Bearer token of the operator's reports; none in production unless OPERATOR_TOKEN is set (the route is off). */
+  operatorToken: string | undefined;
   /**
    * Old users' OpenID Connect logins: whether the embedded provider is mounted at /oidc/<provider>, whether unknown
    * identities become old-type users, and each provider's configured client settings (unset values get local
@@ -285,6 +291,9 @@ export function loadConfig(
       redisPrefix: values.RATE_LIMIT_REDIS_PREFIX,
     },
     healthTimeoutMs: values.HEALTH_TIMEOUT_MS,
+    operatorToken:
+      values.OPERATOR_TOKEN ??
+      (isProduction ? undefined : readOrCreateLocalSecret(dataDir, OPERATOR_TOKEN_FILE, 'OPERATOR_TOKEN')),
     oidc: {
       localProvider: values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
       autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
@@ -378,12 +387,15 @@ export async function checkConfiguredChain(env: NodeJS.ProcessEnv = process.env)
   return target ? checkLocalDevnet(target) : CHAIN_NOT_CHECKED;
 }
 
-function readOrCreateLocalSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Where a local operator token is kept (`npm run economy:report` reads it there). */
+export const OPERATOR_TOKEN_FILE = 'operator-token';
+
+function readOrCreateLocalSecret(dataDir: string, name = 'jwt-secret', variable = 'JWT_SECRET'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length < MIN_JWT_SECRET_LENGTH) {
-      throw new ConfigError([`JWT_SECRET: the stored secret in ${file} is too short; delete the file`]);
+      throw new ConfigError([`${variable}: the stored secret in ${file} is too short; delete the file`]);
     }
     return secret;
   }
@@ -393,7 +405,8 @@ function readOrCreateLocalSecret(dataDir: string): string {
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateLocalSecret(dataDir);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readOrCreateLocalSecret(dataDir, name, variable);
     throw error;
   }
   chmodSync(file, 0o600);

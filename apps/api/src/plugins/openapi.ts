@@ -27,6 +27,7 @@ async function openapiPlugin(app: FastifyInstance, options: { config: AppConfig 
         securitySchemes: {
           saasId: { type: 'apiKey', in: 'header', name: SAAS_ID_HEADER },
           jwtToken: { type: 'apiKey', in: 'header', name: JWT_HEADER },
+          operatorToken: { type: 'http', scheme: 'bearer' },
         },
       },
       security: publicSecurity,

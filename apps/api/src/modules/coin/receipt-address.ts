@@ -20,3 +20,8 @@ export function receiptAddress(config: AppConfig): `0x${string}` {
   }
   return address;
 }
+
+/** The treasury's address (lower-case): where redemptions and refunds are paid from. */
+export function treasuryAddress(config: AppConfig): `0x${string}` {
+  return privateKeyToAccount(treasuryKey(config)).address.toLowerCase() as `0x${string}`;
+}

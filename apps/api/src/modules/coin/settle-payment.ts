@@ -35,7 +35,7 @@ interface CallFrame {
 }
 
 /** A value move to the receipt address with its call data, from the call tree (or the transaction itself). */
-interface Payment {
+export interface Payment {
   from: string;
   valueWei: bigint;
   input: string;
@@ -61,7 +61,7 @@ function paymentsInTree(root: CallFrame, receipt: string): Payment[] {
   return found;
 }
 
-async function tracePayments(
+export async function tracePayments(
   client: PublicClient,
   hash: Hex,
   receipt: string,
