@@ -247,7 +247,7 @@ export const COIN_ERRORS = entries({
   withdrawAboveMax: {
     code: 'WITHDRAW_ABOVE_MAX',
     msgKey: 'coin.withdraw.above.max',
-    text: REDEEM_TEXT.maxRedeem('{max}'),
+    text: REDEEM_TEXT.maxRedeem('{n}'),
   },
   withdrawTooSmall: {
     code: 'WITHDRAW_TOO_SMALL',
