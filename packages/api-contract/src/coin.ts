@@ -193,7 +193,12 @@ export const createWithdrawRoute = defineRoute({
   secure: true,
   summary: 'Redeems OJO to ETH: the OJO is taken now, the ETH paid by the treasury shortly',
   tags: ['coin'],
-  body: z.object({ amount: z.union([wholeString, z.number().int().positive()]) }),
+  body: z.object({
+    amount: z.union([
+      z.string().regex(/^\d+$/, 'must be a whole number of OJO (digits only)'),
+      z.number().int().positive(),
+    ]),
+  }),
   result: withdrawItem,
   errorStatuses: [403, 409, 422, 503],
 });

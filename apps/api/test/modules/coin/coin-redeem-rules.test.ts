@@ -160,7 +160,11 @@ describeWithDatabases('redeem rules', ({ database }) => {
     expect((await redeem(buyer, '1001')).json().message).toBe('Max redeem is 1000 OJO');
     expect((await redeem(buyer, '9')).json().message).toBe('Min redeem is 10 OJO');
     const notDigits = await redeem(buyer, '12a');
-    expect([notDigits.statusCode, notDigits.json().msgKey]).toEqual([400, 'request.invalid']);
+    expect([notDigits.statusCode, notDigits.json().msgKey, notDigits.json().message]).toEqual([
+      400,
+      'request.invalid',
+      'body.amount: must be a whole number of OJO (digits only)',
+    ]);
     expect(await getBalance(database().db, buyer.id, 'OJO')).toBe(5700n);
   });
 
