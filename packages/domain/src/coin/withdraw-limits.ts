@@ -79,7 +79,10 @@ export function afterWithdraw(amount: bigint, state: WithdrawState): WithdrawSta
   };
 }
 
-/** The ETH (wei) paid for `amount` OJO at `ojoPerEth` (a decimal): floored to the wei, never more than the value. */
+/**
+ * The plain market value in wei of `amount` OJO at `ojoPerEth` (a decimal), floored to the wei. Not what a redemption
+ * pays: that is `redeemPayout` (redeem-payout.ts: the bid, capped by what the OJO cost).
+ */
 export function redeemPayoutWei(amount: bigint, ojoPerEthUnits: bigint, ojoPerEthScale: number): bigint {
   if (ojoPerEthUnits <= 0n || amount <= 0n) return 0n;
   return (amount * 10n ** 18n * 10n ** BigInt(ojoPerEthScale)) / ojoPerEthUnits;
