@@ -107,7 +107,8 @@ if (!only || 'lint'.includes(only)) {
 /**
  * The stack under e2e, each value overridable from the environment: the race runs short phases, so a spec sees a
  * whole round in seconds, with a small point stake, so a new player's check-in reward pays for two bets;
- * redemptions stay cancellable 20 s before the treasury pays them (e2e/coin cancels one).
+ * redemptions stay cancellable 45 s before the treasury pays them (e2e/coin cancels one), and need no total bet
+ * (e2e/coin redeems OJO it just bought; the API's tests hold the trade limit).
  */
 const E2E_STACK_ENV = Object.fromEntries(
   Object.entries({
@@ -118,6 +119,7 @@ const E2E_STACK_ENV = Object.fromEntries(
     // A loaded test machine may tick the round driver late; a stale-feed void there is a refund, not the race.
     GAME_SNAPSHOT_DEADLINE_MS: '60000',
     WITHDRAW_PAYOUT_DELAY_SECONDS: '45',
+    WITHDRAW_TRADE_LIMIT: '0',
   }).map(([name, value]) => [name, process.env[name] ?? value]),
 );
 

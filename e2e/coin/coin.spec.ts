@@ -167,6 +167,7 @@ test('redeem messages: the system errors and the three cancel failures', async (
     fixedLeft: '0',
     balance: '100',
     price: '3000',
+    redeem: { spreadBps: 300, costBasis: { qty: '100', wei: '33333333333333334' }, lowestPaid: null },
   });
   const cases: [object, string][] = [
     [{ dailyCountCheck: { require: '5', achieved: '5' } }, 'Max redeem reached today'],

@@ -143,8 +143,18 @@ export const withdrawInfo = z.object({
   trial: wholeString,
   fixedLeft: wholeString,
   balance: wholeString,
-  /** OJO per ETH a redeem is paid at now. */
+  /** The mid price now, OJO per ETH (buying is at this price; redeeming at the bid, `spreadBps` below it). */
   price: decimalString,
+  /**
+   * What a redemption of any amount pays, with `redeemEthOut` (packages/domain coin/redeem): bought OJO at the bid
+   * but never above what it cost (`costBasis`: the caller's bought OJO still held and its cost in wei), won OJO at
+   * the lower of the bid and `lowestPaid` (the cheapest wei per OJO any order paid; null: won OJO pays nothing).
+   */
+  redeem: z.object({
+    spreadBps: z.number().int().min(0),
+    costBasis: z.object({ qty: wholeString, wei: wholeString }),
+    lowestPaid: z.object({ qty: wholeString, wei: wholeString }).nullable(),
+  }),
 });
 export type WithdrawInfoDto = z.infer<typeof withdrawInfo>;
 
@@ -183,7 +193,12 @@ export const createWithdrawRoute = defineRoute({
   secure: true,
   summary: 'Redeems OJO to ETH: the OJO is taken now, the ETH paid by the treasury shortly',
   tags: ['coin'],
-  body: z.object({ amount: z.union([wholeString, z.number().int().positive()]) }),
+  body: z.object({
+    amount: z.union([
+      z.string().regex(/^\d+$/, 'must be a whole number of OJO (digits only)'),
+      z.number().int().positive(),
+    ]),
+  }),
   result: withdrawItem,
   errorStatuses: [403, 409, 422, 503],
 });

@@ -100,10 +100,19 @@ export async function totalBalance(db: Executor, asset: LedgerAsset): Promise<bi
 
 /**
  * Serialises balance changes of one user and asset until the transaction ends, so a check and the entry it
- * allows cannot interleave with another transaction's (DESIGN.md section 5).
+ * allows cannot interleave with another transaction's (DESIGN.md section 5). Two locks, always in this order: the
+ * advisory lock (held even before the balance row exists), then the balance row `FOR UPDATE`, the lock a bet's
+ * one-statement fast path takes; so a debit here and a bet there wait for each other instead of both passing their
+ * check and the second being refused by the database. Answers the balance as locked (0 when there is no row).
  */
-export async function lockBalance(tx: Transaction, userId: string, asset: LedgerAsset): Promise<void> {
+export async function lockBalance(tx: Transaction, userId: string, asset: LedgerAsset): Promise<bigint> {
   await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`ledger:${userId}:${asset}`}))`);
+  const [row] = await queryRows<{ balance: string }>(
+    tx,
+    sql`select balance::text as balance from ${ledgerBalances}
+        where user_id = ${userId} and asset = ${asset} for update`,
+  );
+  return BigInt(row?.balance ?? '0');
 }
 
 /**
@@ -157,12 +166,9 @@ export async function credit(db: Executor, move: LedgerMove): Promise<LedgerMove
 export async function debit(db: Executor, move: LedgerMove): Promise<LedgerMoveResult> {
   if (move.amount <= 0n) throw new RangeError('debit amount must be positive');
   return db.transaction(async (tx) => {
-    await lockBalance(tx, move.userId, move.asset);
+    const balance = await lockBalance(tx, move.userId, move.asset);
     const previous = await findEntry(tx, move.idempotencyKey);
-    if (!previous) {
-      const balance = await getBalance(tx, move.userId, move.asset);
-      if (balance < move.amount) throw new InsufficientBalanceError(balance, move.amount);
-    }
+    if (!previous && balance < move.amount) throw new InsufficientBalanceError(balance, move.amount);
     const result = await appendLedgerEntry(tx, { ...move, amount: -move.amount });
     return { ...result, balance: await getBalance(tx, move.userId, move.asset) };
   });

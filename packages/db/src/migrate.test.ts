@@ -25,6 +25,8 @@ describeWithDatabases('migrations', ({ database }) => {
       'check_in_rewards',
       'check_in_rules',
       'check_ins',
+      'coin_cost_basis',
+      'coin_lowest_paid',
       'coin_orders',
       'coin_payments',
       'coin_withdraws',
@@ -163,6 +165,49 @@ for (const kind of testDatabaseKinds) {
         sql`select indexname from pg_indexes where schemaname = 'public' and (indexname like '%customer%' or indexname like '%invit%')`,
       );
       expect(indexes).toEqual([]);
+    } finally {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it(`gives each buyer a cost basis from their orders less their redemptions, and the cheapest rate paid [${kind}]`, async () => {
+    const folder = migrationsBefore('0030_coin_cost_basis');
+    const handle = await createTestDatabase(kind, { migrate: false });
+    try {
+      await migrateDatabase(handle, { migrationsFolder: folder });
+      const { db } = handle;
+      const [buyer, other] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into users (referral_code) values ('CB0001'), ('CB0002') returning id`,
+      );
+      const order = (user: string, qty: number, wei: string, state: string) =>
+        db.execute(sql`insert into coin_orders (user_id, payer_address, base_qty, quote_wei, price, state, expires_at)
+          values (${user}, '0x0', ${qty}, ${wei}, '2000', ${state}::coin_order_state, now())`);
+      await order(buyer!.id, 1000, '500000000000000000', 'done');
+      await order(buyer!.id, 1000, '300000000000000001', 'done');
+      await order(buyer!.id, 1000, '1', 'system_cancelled');
+      await order(other!.id, 300, '100000000000000000', 'done');
+      const redeemed = (user: string, amount: number, status: string) =>
+        db.execute(sql`insert into coin_withdraws (user_id, amount, payout_wei, price, to_address, status)
+          values (${user}, ${amount}, 1, '2000', '0x0', ${status}::coin_withdraw_status)`);
+      await redeemed(buyer!.id, 500, 'FINISHED');
+      await redeemed(buyer!.id, 700, 'CANCELLED');
+      await redeemed(other!.id, 400, 'PENDING');
+
+      await migrateDatabase(handle);
+      const basis = await queryRows<{ user_id: string; qty: string; wei: string }>(
+        db,
+        sql`select user_id, qty::text as qty, wei::text as wei from coin_cost_basis`,
+      );
+      expect(basis.sort((a, b) => (a.user_id === buyer!.id ? -1 : b.user_id === buyer!.id ? 1 : 0))).toEqual([
+        // 2000 OJO for 0.8 ETH, 500 redeemed: 1500 left at the average cost, floored.
+        { user_id: buyer!.id, qty: '1500', wei: '600000000000000000' },
+        { user_id: other!.id, qty: '0', wei: '0' },
+      ]);
+      expect(
+        await queryRows(db, sql`select qty::text as qty, wei::text as wei from coin_lowest_paid`),
+      ).toEqual([{ qty: '1000', wei: '300000000000000001' }]);
     } finally {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });

@@ -244,10 +244,15 @@ export const COIN_ERRORS = entries({
     msgKey: 'coin.withdraw.balance',
     text: REDEEM_TEXT.insufficientBalance,
   },
+  withdrawAboveMax: {
+    code: 'WITHDRAW_ABOVE_MAX',
+    msgKey: 'coin.withdraw.above.max',
+    text: REDEEM_TEXT.maxRedeem('{n}'),
+  },
   withdrawTooSmall: {
     code: 'WITHDRAW_TOO_SMALL',
     msgKey: 'coin.withdraw.too.small',
-    text: 'The amount is worth less than 1 wei',
+    text: 'This amount redeems for nothing',
   },
   withdrawNotFound: {
     code: ERROR_CODES.ORDER_NOT_FOUND,
@@ -425,6 +430,12 @@ export const TRANSPORT_ERRORS = entries({
     code: 'SERVICE_UNAVAILABLE',
     msgKey: 'bundler.unavailable',
     text: 'The network is not answering. Please try again later.',
+  },
+  /** Two moves of one balance at once, the later one no longer covered (any module's ledger debit). */
+  balanceInsufficient: {
+    code: 'BALANCE_INSUFFICIENT',
+    msgKey: 'ledger.balance.insufficient',
+    text: 'Your balance does not cover this',
   },
   systemError: {
     code: 'INTERNAL_ERROR',

@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envelope';
+import { TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isOverdraft } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { API_SECURITY_HEADERS } from './security-headers';
 
@@ -96,6 +98,18 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
     return {
       statusCode,
       body: envelope(codeByStatus[statusCode] ?? transportErrorCodes.badRequest, 'request.invalid', message),
+      isBug: false,
+    };
+  }
+  if (isOverdraft(error)) {
+    // Two moves of one balance at once, the second no longer covered: the caller's request, not a bug.
+    return {
+      statusCode: 422,
+      body: envelope(
+        TRANSPORT_ERRORS.balanceInsufficient.code,
+        TRANSPORT_ERRORS.balanceInsufficient.msgKey,
+        TRANSPORT_ERRORS.balanceInsufficient.text,
+      ),
       isBug: false,
     };
   }

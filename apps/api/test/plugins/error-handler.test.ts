@@ -1,3 +1,4 @@
+import { InsufficientBalanceError } from '@ojo/db/ledger';
 import { createPublicClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors';
@@ -28,5 +29,27 @@ describe('error handler', () => {
       statusCode: 409,
       body: { code: 'HANDLE_TAKEN', msgKey: 'handle.taken' },
     });
+  });
+
+  it('answers a balance no longer covering a move 422 with a code: the ledger check or the database refusal', () => {
+    const overdrafts = [
+      new InsufficientBalanceError(10n, 20n),
+      // What node-postgres throws when the balance trigger would overdraw, wrapped as Drizzle wraps it.
+      new Error('Failed query', {
+        cause: Object.assign(new Error('new row violates check constraint'), {
+          code: '23514',
+          constraint: 'ledger_balances_not_negative',
+        }),
+      }),
+    ];
+    for (const error of overdrafts) {
+      expect(toErrorResponse(error)).toMatchObject({
+        statusCode: 422,
+        body: { code: 'BALANCE_INSUFFICIENT', msgKey: 'ledger.balance.insufficient' },
+        isBug: false,
+      });
+    }
+    const otherCheck = Object.assign(new Error('check'), { code: '23514', constraint: 'something_else' });
+    expect(toErrorResponse(otherCheck).statusCode).toBe(500);
   });
 });

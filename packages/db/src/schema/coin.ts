@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { baseUnits, ownerId, timestamps } from './columns';
+import { users } from './users';
 
 /**
  * Buying OJO with ETH and redeeming it back (spec 3 Coin order, Withdraw info; spec 4 Buy OJO): orders, the
@@ -117,6 +119,9 @@ export const coinWithdraws = pgTable(
     status: coinWithdrawStatus('status').notNull().default('PENDING'),
     ...settlingTransaction(),
     payoutStartedAt: timestamp('payout_started_at', { withTimezone: true }),
+    /** The bought OJO (and its cost in wei) this redemption took from the player's cost basis; given back with it. */
+    basisQty: baseUnits('basis_qty').notNull().default(0n),
+    basisWei: baseUnits('basis_wei').notNull().default(0n),
     ...timestamps(),
   },
   (table) => [
@@ -126,3 +131,43 @@ export const coinWithdraws = pgTable(
   ],
 );
 export type CoinWithdraw = typeof coinWithdraws.$inferSelect;
+
+/**
+ * Each player's bought OJO still held and what it cost (average cost, DESIGN.md section 11): a credited order adds
+ * its baseQty and quoteWei, a redemption takes its share (coin_withdraws.basis_qty, basis_wei) and a cancelled or
+ * failed one gives exactly that back, each in the transaction of its ledger move. A redemption of bought OJO never
+ * pays more than this share.
+ */
+export const coinCostBasis = pgTable(
+  'coin_cost_basis',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    qty: baseUnits('qty').notNull().default(0n),
+    wei: baseUnits('wei').notNull().default(0n),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('coin_cost_basis_qty_not_negative', sql`${table.qty} >= 0`),
+    check('coin_cost_basis_wei_not_negative', sql`${table.wei} >= 0`),
+  ],
+);
+
+/**
+ * The lowest rate (wei per OJO) any credited order ever paid, one row (none until an order is credited): OJO a
+ * player won rather than bought redeems at no more than this.
+ */
+export const coinLowestPaid = pgTable(
+  'coin_lowest_paid',
+  {
+    id: boolean('id').primaryKey().default(true),
+    qty: baseUnits('qty').notNull(),
+    wei: baseUnits('wei').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('coin_lowest_paid_single_row', sql`${table.id}`),
+    check('coin_lowest_paid_qty_positive', sql`${table.qty} > 0`),
+  ],
+);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cancelRedeemErrorMessage,
+  redeemEthOut,
   redeemMaximum,
   redeemMinimum,
   redeemSystemError,
@@ -133,5 +134,28 @@ describe('spec 8 cancel redeem', () => {
   });
   it("network error: 'Cancel redeem failed'", () => {
     expect(cancelRedeemErrorMessage({ isNetworkError: true })).toBe('Cancel redeem failed');
+  });
+});
+
+describe('redeemEthOut: what the redeem screen shows for a typed amount, from the server figures', () => {
+  const pricing = {
+    price: '2000',
+    redeem: {
+      spreadBps: 300,
+      costBasis: { qty: '2000', wei: '900000000000000000' },
+      lowestPaid: { qty: '2000', wei: '900000000000000000' },
+    },
+  };
+  it('pays bought OJO at most what it cost, not the market value', () => {
+    // At the mid price 2,000 OJO is 1 ETH and the bid 0.97 ETH; it cost 0.9 ETH.
+    expect(redeemEthOut(2000n, pricing)).toBe(900_000_000_000_000_000n);
+    expect(redeemEthOut(0n, pricing)).toBe(0n);
+  });
+  it('pays the bid when it is below the cost', () => {
+    expect(redeemEthOut(2000n, { ...pricing, price: '4000' })).toBe(485_000_000_000_000_000n);
+  });
+  it('pays nothing for OJO never bought while no purchase set a rate', () => {
+    const none = { spreadBps: 300, costBasis: { qty: '0', wei: '0' }, lowestPaid: null };
+    expect(redeemEthOut(100n, { price: '2000', redeem: none })).toBe(0n);
   });
 });

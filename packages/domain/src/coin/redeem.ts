@@ -1,6 +1,7 @@
 import { ERROR_CODES, isErrorCode } from '../error-codes';
 import { parseDecimal } from '../format/decimal';
 import { REDEEM_TEXT } from '../messages';
+import { bidRate, redeemPayout } from './redeem-payout';
 
 /** A whole OJO quantity as the API sends it: a number, a bigint or a decimal string (decimals are floored). */
 export type OjoQuantity = string | number | bigint;
@@ -95,4 +96,28 @@ export function cancelRedeemErrorMessage(failure: { code?: unknown; isNetworkErr
   if (failure.isNetworkError) return REDEEM_TEXT.cancelNetworkError;
   if (isErrorCode(failure.code, ERROR_CODES.ORDER_NOT_FOUND)) return REDEEM_TEXT.orderNotFound;
   return REDEEM_TEXT.cancelFailed;
+}
+
+/** The server's figures for pricing a redemption (GET /coin/withdraw/info `price` and `redeem`). */
+export interface RedeemPricing {
+  /** The mid price, OJO per ETH. */
+  price: string;
+  redeem: {
+    spreadBps: number;
+    costBasis: { qty: OjoQuantity; wei: OjoQuantity };
+    lowestPaid: { qty: OjoQuantity; wei: OjoQuantity } | null;
+  };
+}
+
+/** The wei a redemption of `amount` OJO pays now, by the server's rule (`redeemPayout`) on the server's figures. */
+export function redeemEthOut(amount: bigint, pricing: RedeemPricing): bigint {
+  const price = parseDecimal(pricing.price);
+  if (!price || price.negative || amount <= 0n) return 0n;
+  const { costBasis, lowestPaid, spreadBps } = pricing.redeem;
+  return redeemPayout({
+    amount,
+    basis: { qty: toWholeOjo(costBasis.qty), wei: toWholeOjo(costBasis.wei) },
+    bid: bidRate(price.units, price.scale, spreadBps),
+    lowestPaid: lowestPaid ? { qty: toWholeOjo(lowestPaid.qty), wei: toWholeOjo(lowestPaid.wei) } : null,
+  }).payoutWei;
 }

@@ -9,6 +9,7 @@ import {
   redeemPayoutWei,
   type WithdrawRules,
   type WithdrawState,
+  withdrawMaximum,
 } from './withdraw-limits';
 
 const rules: WithdrawRules = {
@@ -22,17 +23,29 @@ const rules: WithdrawRules = {
 const fresh: WithdrawState = { balance: 500n, redeemedToday: 0n, redeemsToday: 0, totalBet: 50n };
 
 describe('checkWithdraw', () => {
-  it('refuses each limit by name, in order', () => {
-    expect(checkWithdraw(0n, rules, fresh)).toBe('NOT_WHOLE');
+  it('refuses each limit by name, system errors before input errors', () => {
+    expect(checkWithdraw(0n, rules, fresh)).toBe('BELOW_MIN');
     expect(checkWithdraw(14n, rules, fresh)).toBe('BELOW_MIN');
     expect(checkWithdraw(15n, rules, fresh)).toBeNull();
     expect(checkWithdraw(15n, rules, { ...fresh, redeemsToday: 3 })).toBe('DAILY_COUNT');
-    expect(checkWithdraw(15n, rules, { ...fresh, redeemedToday: 90n })).toBe('DAILY_AMOUNT');
+    expect(checkWithdraw(14n, rules, { ...fresh, redeemsToday: 3 })).toBe('DAILY_COUNT');
+    expect(checkWithdraw(15n, rules, { ...fresh, redeemedToday: 90n })).toBe('ABOVE_MAX');
+    expect(checkWithdraw(10n, rules, { ...fresh, redeemedToday: 90n })).toBe('BELOW_MIN');
+    expect(checkWithdraw(15n, rules, { ...fresh, redeemedToday: 100n })).toBe('DAILY_AMOUNT');
     expect(checkWithdraw(100n, rules, fresh)).toBeNull();
-    expect(checkWithdraw(101n, rules, fresh)).toBe('DAILY_AMOUNT');
+    expect(checkWithdraw(101n, rules, fresh)).toBe('ABOVE_MAX');
+    expect(checkWithdraw(10n ** 31n, rules, fresh)).toBe('ABOVE_MAX');
     expect(checkWithdraw(15n, rules, { ...fresh, totalBet: 49n })).toBe('TRADE_LIMIT');
-    expect(checkWithdraw(31n, rules, { ...fresh, balance: 50n })).toBe('BALANCE');
+    expect(checkWithdraw(31n, rules, { ...fresh, balance: 50n })).toBe('ABOVE_MAX');
     expect(checkWithdraw(30n, rules, { ...fresh, balance: 50n })).toBeNull();
+    expect(checkWithdraw(15n, rules, { ...fresh, balance: 34n })).toBe('BALANCE');
+  });
+
+  it('answers the spec maximum: the lower of balance minus fixedLeft and the day left, floored at 0', () => {
+    expect(withdrawMaximum(rules, fresh)).toBe(100n);
+    expect(withdrawMaximum(rules, { ...fresh, balance: 50n })).toBe(30n);
+    expect(withdrawMaximum(rules, { ...fresh, redeemedToday: 95n })).toBe(5n);
+    expect(withdrawMaximum(rules, { ...fresh, balance: 10n })).toBe(0n);
   });
 
   it('never lets a sequence of accepted requests pass the daily amount, the daily count or the balance', () => {

@@ -6,12 +6,12 @@
 
 /** Why a redeem request is refused; null when it may go ahead. */
 export type WithdrawRefusal =
-  | 'NOT_WHOLE'
-  | 'BELOW_MIN'
   | 'DAILY_COUNT'
   | 'DAILY_AMOUNT'
   | 'TRADE_LIMIT'
-  | 'BALANCE';
+  | 'BALANCE'
+  | 'BELOW_MIN'
+  | 'ABOVE_MAX';
 
 /** Configured limits (whole OJO; counts are counts). */
 export interface WithdrawRules {
@@ -32,24 +32,40 @@ export interface WithdrawRules {
 /** What the player has done: read in the deciding transaction. */
 export interface WithdrawState {
   balance: bigint;
-  /** OJO redeemed today (pending and finished; cancelled and failed ones were given back and do not count). */
+  /** OJO asked for in today's redemptions, cancelled ones included (a cancel does not buy another try). */
   redeemedToday: bigint;
   redeemsToday: number;
+  /** OJO staked in bets whose round's betting has closed. */
   totalBet: bigint;
 }
 
-/** The decision for one request of `amount` OJO. */
+/**
+ * spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus achieved),
+ * floored at 0.'
+ */
+export function withdrawMaximum(rules: WithdrawRules, state: WithdrawState): bigint {
+  const byBalance = state.balance - rules.fixedLeft;
+  const byDaily = rules.dailyAmount - state.redeemedToday;
+  const maximum = byBalance < byDaily ? byBalance : byDaily;
+  return maximum > 0n ? maximum : 0n;
+}
+
+/**
+ * The decision for one request of `amount` OJO, in the spec's order: the system errors first (daily count or
+ * amount reached, trade limit not reached, balance below the minimum plus fixedLeft), then the input errors
+ * (below the minimum, above the maximum).
+ */
 export function checkWithdraw(
   amount: bigint,
   rules: WithdrawRules,
   state: WithdrawState,
 ): WithdrawRefusal | null {
-  if (amount <= 0n) return 'NOT_WHOLE';
-  if (amount < rules.minAmount + rules.trial) return 'BELOW_MIN';
   if (state.redeemsToday >= rules.dailyCount) return 'DAILY_COUNT';
-  if (state.redeemedToday + amount > rules.dailyAmount) return 'DAILY_AMOUNT';
+  if (state.redeemedToday >= rules.dailyAmount) return 'DAILY_AMOUNT';
   if (state.totalBet < rules.tradeLimit) return 'TRADE_LIMIT';
-  if (amount > state.balance - rules.fixedLeft) return 'BALANCE';
+  if (state.balance < rules.minAmount + rules.trial + rules.fixedLeft) return 'BALANCE';
+  if (amount < rules.minAmount + rules.trial || amount <= 0n) return 'BELOW_MIN';
+  if (amount > withdrawMaximum(rules, state)) return 'ABOVE_MAX';
   return null;
 }
 
@@ -63,7 +79,10 @@ export function afterWithdraw(amount: bigint, state: WithdrawState): WithdrawSta
   };
 }
 
-/** The ETH (wei) paid for `amount` OJO at `ojoPerEth` (a decimal): floored to the wei, never more than the value. */
+/**
+ * The plain market value in wei of `amount` OJO at `ojoPerEth` (a decimal), floored to the wei. Not what a redemption
+ * pays: that is `redeemPayout` (redeem-payout.ts: the bid, capped by what the OJO cost).
+ */
 export function redeemPayoutWei(amount: bigint, ojoPerEthUnits: bigint, ojoPerEthScale: number): bigint {
   if (ojoPerEthUnits <= 0n || amount <= 0n) return 0n;
   return (amount * 10n ** 18n * 10n ** BigInt(ojoPerEthScale)) / ojoPerEthUnits;

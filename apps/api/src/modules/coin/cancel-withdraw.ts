@@ -3,23 +3,29 @@ import type { Database, Transaction } from '@ojo/db/client';
 import { credit } from '@ojo/db/ledger';
 import { type CoinWithdraw, coinWithdraws } from '@ojo/db/schema/coin';
 import { and, eq } from '@ojo/db/sql';
+import { restoreBasis } from './cost-basis';
 import { coinErrors } from './errors';
 import { toWithdrawItem } from './withdraw-state';
 
-/** Gives a redemption's OJO back (ledger key `coin:withdraw:<id>:refund`) and sets its final status. */
+/**
+ * Gives a redemption's OJO back (ledger key `coin:withdraw:<id>:refund`) with the cost basis it took, and sets its
+ * final status.
+ */
 export async function refundWithdraw(
   tx: Transaction,
   row: CoinWithdraw,
   status: 'FAILED' | 'CANCELLED',
   reason: string,
 ): Promise<CoinWithdraw> {
-  await credit(tx, {
+  const refunded = await credit(tx, {
     userId: row.userId,
     asset: 'OJO',
     amount: row.amount,
     reason: status === 'FAILED' ? 'coin.withdraw.failed' : 'coin.withdraw.cancelled',
     idempotencyKey: `coin:withdraw:${row.id}:refund`,
   });
+  // The bought OJO goes back with what it cost, exactly as the redemption took it.
+  if (refunded.isNew) await restoreBasis(tx, row.userId, row.basisQty, row.basisWei);
   const [updated] = await tx
     .update(coinWithdraws)
     .set({ status, reason, updatedAt: new Date() })

@@ -1,3 +1,4 @@
+import { DEFAULT_REDEEM_SPREAD_BPS } from '@ojo/domain/coin/redeem-payout';
 import { z } from 'zod';
 
 const whole = z.string().regex(/^\d{1,30}$/, 'must be a whole number');
@@ -55,11 +56,12 @@ export const coinEnv = {
   ]),
   COIN_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
   COIN_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  COIN_REDEEM_SPREAD_BPS: z.coerce.number().int().min(0).max(9_999).default(DEFAULT_REDEEM_SPREAD_BPS),
   WITHDRAW_MIN: whole.default('10'),
   WITHDRAW_TRIAL: whole.default('0'),
   WITHDRAW_DAILY_AMOUNT: whole.default('10000'),
   WITHDRAW_DAILY_COUNT: z.coerce.number().int().min(0).max(10_000).default(5),
-  WITHDRAW_TRADE_LIMIT: whole.default('0'),
+  WITHDRAW_TRADE_LIMIT: whole.default('200'),
   WITHDRAW_FIXED_LEFT: whole.default('0'),
   WITHDRAW_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 };
@@ -93,6 +95,8 @@ export interface CoinConfig {
     fixedLeft: bigint;
     /** How long a redemption waits (cancellable) before the treasury pays it. */
     payoutDelaySeconds: number;
+    /** The redeem price's discount on the mid price (buying is at mid), in basis points. */
+    spreadBps: number;
   };
 }
 
@@ -115,5 +119,6 @@ export const toCoinConfig = (values: CoinEnvValues): CoinConfig => ({
     tradeLimit: BigInt(values.WITHDRAW_TRADE_LIMIT),
     fixedLeft: BigInt(values.WITHDRAW_FIXED_LEFT),
     payoutDelaySeconds: values.WITHDRAW_PAYOUT_DELAY_SECONDS,
+    spreadBps: values.COIN_REDEEM_SPREAD_BPS,
   },
 });

@@ -4,19 +4,29 @@ import { enqueueJob } from '@ojo/db/jobs';
 import { debit, lockBalance } from '@ojo/db/ledger';
 import { coinWithdraws } from '@ojo/db/schema/coin';
 import type { User } from '@ojo/db/schema/users';
-import { checkWithdraw, redeemPayoutWei } from '@ojo/domain/coin/withdraw-limits';
+import { bidRate, redeemPayout } from '@ojo/domain/coin/redeem-payout';
+import {
+  checkWithdraw,
+  type WithdrawRefusal,
+  type WithdrawRules,
+  type WithdrawState,
+  withdrawMaximum,
+} from '@ojo/domain/coin/withdraw-limits';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
 import { currentOjoPerEth } from './coin-price';
+import { lockCostBasis, readLowestPaid, takeBasis } from './cost-basis';
 import { coinErrors } from './errors';
 import { WITHDRAW_PAYOUT_JOB } from './withdraw-payout.job';
 import { readWithdrawState, toWithdrawItem } from './withdraw-state';
 
 /**
- * POST /coin/withdraws: in one transaction, under the player's OJO balance lock (the lock every debit of that
- * balance takes), reads today's redemptions and the balance, checks every limit, records the redemption, takes the
- * OJO (ledger key `coin:withdraw:<id>`) and enqueues its payout. Concurrent requests therefore see each other's
- * redemptions: together they never pass the daily amount, the daily count or the balance.
+ * POST /coin/withdraws: in one transaction, under the player's OJO balance lock (the lock every move of that
+ * balance takes, bets included), reads today's redemptions and the balance, checks every limit, prices the
+ * redemption (bought OJO at the bid capped at its cost, won OJO at the lower of the bid and the cheapest rate ever
+ * paid), records it with the cost basis it takes, takes the OJO (ledger key `coin:withdraw:<id>`) and enqueues its
+ * payout. Concurrent requests therefore see each other's redemptions: together they never pass the daily amount,
+ * the daily count or the balance. The payout is fixed here, at this moment's price.
  */
 export async function createWithdraw(
   db: Database,
@@ -29,25 +39,25 @@ export async function createWithdraw(
   if (!user.smartAccountAddress) throw coinErrors.smartAccountRequired();
   const rules = config.coin.withdraw;
   const text = String(amountText);
-  const amount = /^\d{1,30}$/.test(text) ? BigInt(text) : 0n;
+  // The route takes digits only; any length is read, so an amount past the maximum says so.
+  const amount = /^\d+$/.test(text) ? BigInt(text) : 0n;
   const price = currentOjoPerEth(prices, nowMs);
-  const payoutWei = redeemPayoutWei(amount, price.units, price.scale);
+  const bid = bidRate(price.units, price.scale, rules.spreadBps);
   const row = await db.transaction(async (tx) => {
     await lockBalance(tx, user.id, 'OJO');
     const state = await readWithdrawState(tx, user.id, nowMs);
-    const refusal = checkWithdraw(amount, rules, state);
-    if (refusal === 'NOT_WHOLE' || refusal === 'BELOW_MIN')
-      throw coinErrors.withdrawBelowMin(rules.minAmount + rules.trial);
-    if (refusal === 'DAILY_COUNT' || refusal === 'DAILY_AMOUNT') throw coinErrors.withdrawDailyReached();
-    if (refusal === 'TRADE_LIMIT') throw coinErrors.withdrawTradeLimit(rules.tradeLimit);
-    if (refusal === 'BALANCE') throw coinErrors.withdrawBalance();
-    if (payoutWei <= 0n) throw coinErrors.withdrawTooSmall();
+    throwRefusal(checkWithdraw(amount, rules, state), rules, state);
+    const basis = await lockCostBasis(tx, user.id);
+    const payout = redeemPayout({ amount, basis, bid, lowestPaid: await readLowestPaid(tx) });
+    if (payout.payoutWei <= 0n) throw coinErrors.withdrawTooSmall();
     const [inserted] = await tx
       .insert(coinWithdraws)
       .values({
         userId: user.id,
         amount,
-        payoutWei,
+        payoutWei: payout.payoutWei,
+        basisQty: payout.covered,
+        basisWei: payout.capWei,
         price: price.price,
         toAddress: (user.smartAccountAddress as string).toLowerCase(),
         createdAt: new Date(nowMs),
@@ -55,6 +65,7 @@ export async function createWithdraw(
       })
       .returning();
     if (!inserted) throw new Error('withdraw not inserted');
+    await takeBasis(tx, user.id, payout.covered, payout.capWei);
     await debit(tx, {
       userId: user.id,
       asset: 'OJO',
@@ -71,4 +82,13 @@ export async function createWithdraw(
     return inserted;
   });
   return toWithdrawItem(row);
+}
+
+/** Each refusal as its spec text (spec 5 Redeem system and input errors). */
+function throwRefusal(refusal: WithdrawRefusal | null, rules: WithdrawRules, state: WithdrawState): void {
+  if (refusal === 'DAILY_COUNT' || refusal === 'DAILY_AMOUNT') throw coinErrors.withdrawDailyReached();
+  if (refusal === 'TRADE_LIMIT') throw coinErrors.withdrawTradeLimit(rules.tradeLimit);
+  if (refusal === 'BALANCE') throw coinErrors.withdrawBalance();
+  if (refusal === 'BELOW_MIN') throw coinErrors.withdrawBelowMin(rules.minAmount + rules.trial);
+  if (refusal === 'ABOVE_MAX') throw coinErrors.withdrawAboveMax(withdrawMaximum(rules, state));
 }

@@ -48,6 +48,9 @@ export const coinErrors = {
   /** spec 5 Redeem system errors and input errors (422: nothing changed). */
   withdrawBelowMin: (min: bigint) =>
     new AppError(422, 'WITHDRAW_BELOW_MIN', 'coin.withdraw.below.min', REDEEM_TEXT.minRedeem(min)),
+  /** More than spec 5's maximum: the lower of (balance minus fixedLeft) and (daily amount minus achieved). */
+  withdrawAboveMax: (max: bigint) =>
+    new AppError(422, 'WITHDRAW_ABOVE_MAX', 'coin.withdraw.above.max', REDEEM_TEXT.maxRedeem(max)),
   withdrawDailyReached: () =>
     new AppError(422, 'WITHDRAW_DAILY_REACHED', 'coin.withdraw.daily.reached', REDEEM_TEXT.maxReachedToday),
   withdrawTradeLimit: (n: bigint) =>
@@ -59,8 +62,9 @@ export const coinErrors = {
       'coin.withdraw.balance',
       REDEEM_TEXT.insufficientBalance,
     ),
+  /** Pays nothing: under 1 wei, or OJO that was never bought while no purchase has set a rate for it. */
   withdrawTooSmall: () =>
-    new AppError(422, 'WITHDRAW_TOO_SMALL', 'coin.withdraw.too.small', 'The amount is worth less than 1 wei'),
+    new AppError(422, 'WITHDRAW_TOO_SMALL', 'coin.withdraw.too.small', 'This amount redeems for nothing'),
   /** spec 8 'Cancel redeem, code 1109'. */
   withdrawNotFound: () =>
     new AppError(404, ERROR_CODES.ORDER_NOT_FOUND, 'coin.withdraw.not.found', REDEEM_TEXT.orderNotFound),

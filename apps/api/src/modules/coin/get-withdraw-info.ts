@@ -9,7 +9,8 @@ import { readSessionWithdrawState } from './withdraw-state';
 
 /**
  * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
- * read with the session check in one statement (`accept` takes the session row first).
+ * and the figures the redeem screen prices a typed amount with (the spread, the caller's cost basis, the cheapest
+ * rate ever paid), read with the session check in one statement (`accept` takes the session row first).
  */
 export async function getWithdrawInfo(
   db: Database,
@@ -33,5 +34,12 @@ export async function getWithdrawInfo(
     fixedLeft: rules.fixedLeft.toString(),
     balance: (state.balance > 0n ? state.balance : 0n).toString(),
     price: price.price,
+    redeem: {
+      spreadBps: rules.spreadBps,
+      costBasis: { qty: state.basis.qty.toString(), wei: state.basis.wei.toString() },
+      lowestPaid: state.lowestPaid
+        ? { qty: state.lowestPaid.qty.toString(), wei: state.lowestPaid.wei.toString() }
+        : null,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { coinOrders, coinPayments } from '@ojo/db/schema/coin';
 import { and, eq, sql } from '@ojo/db/sql';
 import { orderIdOfCallData } from '@ojo/domain/coin/withdraw-limits';
 import { type Hex, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem';
+import { addPurchase } from './cost-basis';
 
 /** What settling one transaction found. */
 export type PaymentOutcome =
@@ -192,13 +193,15 @@ export async function settlePayment(options: SettleOptions, txHash: Hex): Promis
           .where(and(eq(coinOrders.id, order.id)));
         return { pending: true };
       }
-      await credit(tx, {
+      const credited = await credit(tx, {
         userId: order.userId,
         asset: 'OJO',
         amount: order.baseQty,
         reason: 'coin.order',
         idempotencyKey: `coin:order:${order.id}`,
       });
+      // The OJO bought carries what it cost: a redemption of it never pays more.
+      if (credited.isNew) await addPurchase(tx, order.userId, order.baseQty, order.quoteWei);
       await tx
         .update(coinOrders)
         .set({ state: 'done', txHash: hash, reason: null, updatedAt: new Date() })

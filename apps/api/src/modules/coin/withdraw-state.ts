@@ -9,18 +9,28 @@ import {
   sessionUserJoin,
 } from '@ojo/db/open-session';
 import { preparedRead } from '@ojo/db/prepared';
-import { type CoinWithdraw, coinWithdraws } from '@ojo/db/schema/coin';
+import { type CoinWithdraw, coinCostBasis, coinLowestPaid, coinWithdraws } from '@ojo/db/schema/coin';
+import { gameBets, gameRounds } from '@ojo/db/schema/game';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
-import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
 import { sessions } from '@ojo/db/schema/sessions';
 import { users } from '@ojo/db/schema/users';
-import { sql } from '@ojo/db/sql';
+import { type SQL, sql } from '@ojo/db/sql';
+import type { CostBasis, Rate } from '@ojo/domain/coin/redeem-payout';
 import type { WithdrawState } from '@ojo/domain/coin/withdraw-limits';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
 
-/** Ledger reasons of OJO stakes in the game (placed, changed, withdrawn during betting): their net is the total bet. */
-const BET_REASON_PREFIX = 'game.dash.bet';
+/** Redemptions that count toward the day's count and amount: all but FAILED (a cancel does not buy another try). */
+const COUNTED = sql.raw(`('PENDING', 'FINISHED', 'CANCELLED')`);
+
+/**
+ * The total bet: OJO staked in bets still standing whose round's betting has closed (a bet withdrawn during betting,
+ * or in a round still taking bets, is no real bet). `player` is the user id expression.
+ */
+const totalBetOf = (player: SQL) => sql`coalesce((select sum(${gameBets.amount})
+  from ${gameBets} join ${gameRounds} on ${gameRounds.id} = ${gameBets.roundId}
+  where ${gameBets.userId} = ${player} and ${gameBets.currency} = 'OJO' and ${gameBets.status} = 'active'
+    and ${gameRounds.phase} not in ('upcoming', 'betting')), 0)`;
 
 /** Start of the UTC day of `nowMs`: the daily limits count from here. */
 export function utcDayStart(nowMs: number): Date {
@@ -29,8 +39,8 @@ export function utcDayStart(nowMs: number): Date {
 }
 
 /**
- * What the limits look at, read in the caller's transaction: the OJO balance, today's redemptions that kept their
- * OJO (PENDING and FINISHED), and the total bet: the net OJO the player staked in the game (ledger reasons `game.dash.bet*`).
+ * What the limits look at, read in the caller's transaction: the OJO balance, today's redemptions (PENDING,
+ * FINISHED and CANCELLED), and the total bet (`totalBetOf`).
  */
 export async function readWithdrawState(
   db: Database | Transaction,
@@ -44,14 +54,12 @@ export async function readWithdrawState(
       coalesce((select ${ledgerBalances.balance} from ${ledgerBalances}
         where ${ledgerBalances.userId} = ${userId} and ${ledgerBalances.asset} = 'OJO'), 0)::text as balance,
       coalesce((select sum(${coinWithdraws.amount}) from ${coinWithdraws}
-        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ${COUNTED}
           and ${coinWithdraws.createdAt} >= ${utcDayStart(nowMs).toISOString()}::timestamptz), 0)::text as amount,
       (select count(*) from ${coinWithdraws}
-        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+        where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ${COUNTED}
           and ${coinWithdraws.createdAt} >= ${utcDayStart(nowMs).toISOString()}::timestamptz)::int as count,
-      greatest(coalesce((select -sum(${ledgerEntries.amount}) from ${ledgerEntries}
-        where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.asset} = 'OJO'
-          and ${ledgerEntries.reason} like ${`${BET_REASON_PREFIX}%`}), 0), 0)::text as bets`,
+      ${totalBetOf(sql`${userId}::uuid`)}::text as bets`,
   );
   const balance = BigInt(row?.balance ?? '0');
   const today = { amount: row?.amount ?? '0', count: Number(row?.count ?? 0) };
@@ -77,14 +85,18 @@ const selectSessionWithdrawState = preparedRead('session_withdraw_state', (db, n
       balance: sql<string>`coalesce((select ${ledgerBalances.balance} from ${ledgerBalances}
         where ${ledgerBalances.userId} = ${sessions.userId} and ${ledgerBalances.asset} = 'OJO'), 0)::text`,
       amount: sql<string>`coalesce((select sum(${coinWithdraws.amount}) from ${coinWithdraws}
-        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ${COUNTED}
           and ${coinWithdraws.createdAt} >= ${since}), 0)::text`,
       count: sql<number>`(select count(*) from ${coinWithdraws}
-        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ('PENDING', 'FINISHED')
+        where ${coinWithdraws.userId} = ${sessions.userId} and ${coinWithdraws.status} in ${COUNTED}
           and ${coinWithdraws.createdAt} >= ${since})::int`,
-      bets: sql<string>`greatest(coalesce((select -sum(${ledgerEntries.amount}) from ${ledgerEntries}
-        where ${ledgerEntries.userId} = ${sessions.userId} and ${ledgerEntries.asset} = 'OJO'
-          and ${ledgerEntries.reason} like ${`${BET_REASON_PREFIX}%`}), 0), 0)::text`,
+      bets: sql<string>`${totalBetOf(sql`${sessions.userId}`)}::text`,
+      basisQty: sql<string>`coalesce((select ${coinCostBasis.qty} from ${coinCostBasis}
+        where ${coinCostBasis.userId} = ${sessions.userId}), 0)::text`,
+      basisWei: sql<string>`coalesce((select ${coinCostBasis.wei} from ${coinCostBasis}
+        where ${coinCostBasis.userId} = ${sessions.userId}), 0)::text`,
+      lowestQty: sql<string | null>`(select ${coinLowestPaid.qty}::text from ${coinLowestPaid})`,
+      lowestWei: sql<string | null>`(select ${coinLowestPaid.wei}::text from ${coinLowestPaid})`,
     })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
@@ -93,14 +105,15 @@ const selectSessionWithdrawState = preparedRead('session_withdraw_state', (db, n
 });
 
 /**
- * The caller's `readWithdrawState` at the session's now, in one statement with the session check: `accept` takes the
- * session row (and refuses an ended session) first.
+ * The caller's `readWithdrawState` at the session's now, with their cost basis and the cheapest rate ever paid (what
+ * a redemption would pay), in one statement with the session check: `accept` takes the session row (and refuses an
+ * ended session) first.
  */
 export async function readSessionWithdrawState(
   db: Database,
   session: OpenSessionValues,
   accept: AcceptSession,
-): Promise<WithdrawState> {
+): Promise<WithdrawState & { basis: CostBasis; lowestPaid: Rate | null }> {
   const [row] = await selectSessionWithdrawState(db, {
     ...session,
     dayStart: utcDayStart(session.now.getTime()).toISOString(),
@@ -111,6 +124,9 @@ export async function readSessionWithdrawState(
     redeemedToday: BigInt(row?.amount ?? '0'),
     redeemsToday: Number(row?.count ?? 0),
     totalBet: BigInt(row?.bets ?? '0'),
+    basis: { qty: BigInt(row?.basisQty ?? '0'), wei: BigInt(row?.basisWei ?? '0') },
+    lowestPaid:
+      row?.lowestQty && row.lowestWei ? { qty: BigInt(row.lowestQty), wei: BigInt(row.lowestWei) } : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { devnetKeys } from '@ojo/devnet/keys';
 import { type Address, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readCostBasis } from '../../../src/modules/coin/cost-basis';
 import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
@@ -176,6 +177,11 @@ describeWithDatabases('buying OJO with ETH', ({ database, kind }) => {
       .where(like(ledgerEntries.idempotencyKey, `coin:order:${placed.orderId}%`));
     expect(entries).toHaveLength(1);
     expect(await orderState(placed.orderId)).toBe('done');
+    // The OJO carries its cost once, however often the payment was reported.
+    expect(await readCostBasis(database().db, (players[0] as (typeof players)[number]).user.id)).toEqual({
+      qty: 123n,
+      wei: BigInt(placed.quoteWei),
+    });
     const { histories } = (await call('GET', '/coin/histories', players[0]?.jwt)).json().data;
     expect(histories[0]).toMatchObject({
       orderId: placed.orderId,

@@ -6,6 +6,7 @@ import { eq } from '@ojo/db/sql';
 import { testDatabaseKinds } from '@ojo/db/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { addPurchase } from '../../../src/modules/coin/cost-basis';
 import { insertUser } from '../../helpers';
 import { useApiNodes } from '../../support/api-nodes';
 
@@ -18,7 +19,12 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
   () => {
     const harness = useApiNodes({
       name: 'coin-kill',
-      env: { JOB_LEASE_MS: '2000', CHAIN_TX_REPLACE_AFTER_MS: '600000', INDEXER_ENABLED: 'false' },
+      env: {
+        JOB_LEASE_MS: '2000',
+        CHAIN_TX_REPLACE_AFTER_MS: '600000',
+        INDEXER_ENABLED: 'false',
+        WITHDRAW_TRADE_LIMIT: '0',
+      },
     });
     const { startNode, client, rpc } = harness;
     const db = () => harness.database.db;
@@ -26,12 +32,16 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
     it('pays once after the paying node was killed with SIGKILL', async () => {
       const account = privateKeyToAccount(generatePrivateKey()).address;
       const user = await insertUser(db(), { smartAccountAddress: account.toLowerCase() });
-      await credit(db(), {
-        userId: user.id,
-        asset: 'OJO',
-        amount: 500n,
-        reason: 'test.grant',
-        idempotencyKey: `test:grant:${user.id}`,
+      // Bought OJO (as a credited order leaves it), so the redemption pays its cost.
+      await db().transaction(async (tx) => {
+        await credit(tx, {
+          userId: user.id,
+          asset: 'OJO',
+          amount: 500n,
+          reason: 'coin.order',
+          idempotencyKey: `test:grant:${user.id}`,
+        });
+        await addPurchase(tx, user.id, 500n, 500n * 10n ** 14n);
       });
       const first = await startNode();
       // Blocks wait for us: the payout stays in the pool while the node that sent it dies.

@@ -1,6 +1,6 @@
 import { credit, findLedgerDiscrepancies, getBalance } from '@ojo/db/ledger';
 import { coinWithdraws } from '@ojo/db/schema/coin';
-import { ledgerEntries } from '@ojo/db/schema/ledger-entries';
+import { gameBets, gameRounds } from '@ojo/db/schema/game';
 import type { User } from '@ojo/db/schema/users';
 import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
@@ -9,6 +9,7 @@ import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createChainWriter } from '../../../src/modules/chain/chain-writer';
+import { addPurchase, readCostBasis } from '../../../src/modules/coin/cost-basis';
 import { payoutWriteKey, withdrawPayoutJob } from '../../../src/modules/coin/withdraw-payout.job';
 import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
@@ -68,12 +69,16 @@ describeWithDatabases('redeeming OJO to ETH', ({ database }) => {
     for (const balance of [10_000n, 1_000n, 10_000n]) {
       const account = privateKeyToAccount(generatePrivateKey()).address;
       const user = await insertUser(database().db, { smartAccountAddress: account.toLowerCase() });
-      await credit(database().db, {
-        userId: user.id,
-        asset: 'OJO',
-        amount: balance,
-        reason: 'test.grant',
-        idempotencyKey: `test:grant:${user.id}`,
+      // Bought OJO (as a credited order leaves it): 10^14 wei each, below the bid, so each pays its cost.
+      await database().db.transaction(async (tx) => {
+        await credit(tx, {
+          userId: user.id,
+          asset: 'OJO',
+          amount: balance,
+          reason: 'coin.order',
+          idempotencyKey: `test:grant:${user.id}`,
+        });
+        await addPurchase(tx, user.id, balance, balance * 10n ** 14n);
       });
       players.push({ user, account, jwt: await front.issueSessionToken(user.id) });
     }
@@ -98,18 +103,47 @@ describeWithDatabases('redeeming OJO to ETH', ({ database }) => {
       fixedLeft: '0',
       balance: '10000',
     });
-    // The total bet is the net OJO staked in the game: placed minus withdrawn during betting.
+    // The total bet is the OJO staked in bets still standing whose round's betting closed.
     const bettor = await insertUser(database().db, {
       smartAccountAddress: '0x00000000000000000000000000000000000be770',
     });
-    const move = (amount: bigint, reason: string, key: string) =>
-      database()
-        .db.insert(ledgerEntries)
-        .values({ userId: bettor.id, asset: 'OJO', amount, reason, idempotencyKey: key });
-    await move(100n, 'test.grant', `t:${bettor.id}:1`);
-    await move(-30n, 'game.dash.bet', `t:${bettor.id}:2`);
-    await move(10n, 'game.dash.bet.withdraw', `t:${bettor.id}:3`);
-    await move(-5n, 'something.else', `t:${bettor.id}:4`);
+    await credit(database().db, {
+      userId: bettor.id,
+      asset: 'OJO',
+      amount: 75n,
+      reason: 'test.grant',
+      idempotencyKey: `t:${bettor.id}:1`,
+    });
+    for (const [index, [phase, status, amount]] of [
+      ['finished', 'active', 20n],
+      ['racing', 'withdrawn', 30n],
+      ['betting', 'active', 40n],
+    ].entries()) {
+      const roundId = `withdraw-test-${bettor.id}-${index}`;
+      await database()
+        .db.insert(gameRounds)
+        .values({
+          id: roundId,
+          phase: phase as string,
+          opensAtMs: 0,
+          closesAtMs: 1,
+          commitment: 'c',
+          state: {},
+        });
+      await database()
+        .db.insert(gameBets)
+        .values({
+          id: `${roundId}-bet`,
+          roundId,
+          userId: bettor.id,
+          clientBetId: 'b',
+          currency: 'OJO',
+          track: 't',
+          amount: amount as bigint,
+          status: status as string,
+          placedAtMs: 0,
+        });
+    }
     const bettorInfo = (
       await call('GET', '/coin/withdraw/info', await front.issueSessionToken(bettor.id))
     ).json().data;
@@ -192,11 +226,11 @@ describeWithDatabases('redeeming OJO to ETH', ({ database }) => {
       '1109',
       'Order not found, please refresh the page',
     ]);
-    // The cancelled one no longer counts toward today's amount.
+    // The cancelled one still counts toward today's amount: a cancel buys no second try at a better price.
     const info = (
       await call('GET', '/coin/withdraw/info', (players[0] as (typeof players)[number]).jwt)
     ).json().data;
-    expect(info.conditions.dailyAmountCheck.achieved).toBe('2400');
+    expect(info.conditions.dailyAmountCheck.achieved).toBe('2500');
     const byIds = await call('POST', '/coin/withdraw/ids', (players[0] as (typeof players)[number]).jwt, {
       ids: [mine.id, theirs.id],
     });
@@ -209,6 +243,7 @@ describeWithDatabases('redeeming OJO to ETH', ({ database }) => {
     const [pending] = (await call('GET', '/coin/withdraws/list?limit=1', player.jwt)).json().data;
     expect(pending).toMatchObject({ status: 'PENDING', amount: '10' });
     const before = await ojo(2);
+    const basisBefore = await readCostBasis(database().db, player.user.id);
     const fail = () =>
       database().db.transaction(async (tx) => {
         await withdrawPayoutJob.onFailed?.(tx, { withdrawId: pending.id }, new Error('payout reverted'));
@@ -216,6 +251,16 @@ describeWithDatabases('redeeming OJO to ETH', ({ database }) => {
     await Promise.all([fail(), fail()]);
     await fail();
     expect(await ojo(2)).toBe(before + 10n);
+    // The bought OJO comes back with exactly the cost it took, once.
+    const [failed] = await database()
+      .db.select()
+      .from(coinWithdraws)
+      .where(eq(coinWithdraws.id, BigInt(pending.id)));
+    expect(failed?.basisQty).toBe(10n);
+    expect(await readCostBasis(database().db, player.user.id)).toEqual({
+      qty: basisBefore.qty + 10n,
+      wei: basisBefore.wei + (failed?.basisWei as bigint),
+    });
     const [row] = await database()
       .db.select()
       .from(coinWithdraws)

@@ -1,14 +1,14 @@
 import {
+  redeemEthOut,
   redeemMaximum,
   redeemMinimum,
   redeemSystemError,
   sanitizeRedeemInput,
   validateRedeemAmount,
 } from '@ojo/domain/coin/redeem';
-import { redeemPayoutWei } from '@ojo/domain/coin/withdraw-limits';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
-import { fromBaseUnits, parseDecimal } from '@ojo/domain/format/decimal';
+import { fromBaseUnits } from '@ojo/domain/format/decimal';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +21,8 @@ import { BUTTON, CARD, INPUT } from './buy-ojo-screen';
 /**
  * /game/redeem (spec 5 Redeem): minimum = minAmountCheck.require + trial; maximum = the lower of balance - fixedLeft
  * and the day's amount left; the system errors (max reached today, total bet required, insufficient balance) and
- * the input errors ('Min redeem is {n} OJO', 'Max redeem is {n} OJO'). The OJO leaves the balance at once.
+ * the input errors ('Min redeem is {n} OJO', 'Max redeem is {n} OJO'). The ETH shown is what the server's rule pays
+ * for the typed amount (`redeemEthOut` on GET /coin/withdraw/info's figures). The OJO leaves the balance at once.
  */
 export function RedeemScreen({ historyPath }: { historyPath: string }) {
   const info = useWithdrawInfo(true);
@@ -37,11 +38,9 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
   const maximum = redeemMaximum(data, data.balance);
   const systemError = redeemSystemError(data, data.balance);
   const inputError = validateRedeemAmount(amount, minimum, maximum);
-  const price = parseDecimal(data.price);
+  // The server's rule on the server's figures (bid, cost basis, cheapest rate paid), never the plain market price.
   const ethOut =
-    amount !== '' && price
-      ? fromBaseUnits(redeemPayoutWei(BigInt(amount), price.units, price.scale), BALANCE_ASSET.decimals)
-      : '0';
+    amount !== '' ? fromBaseUnits(redeemEthOut(BigInt(amount), data), BALANCE_ASSET.decimals) : '0';
 
   const submit = async () => {
     setIsBusy(true);
