@@ -53,7 +53,9 @@ function print(report: EconomyReport) {
   );
   console.log(`  gas of the treasury's transactions   ${eth(treasury.gasWei)}\n`);
   console.log(`OJO outstanding ${ojo.outstanding} (+ ${ojo.pendingRedemption} in pending redemptions)`);
-  console.log(`  redeeming it all now would pay       ${eth(ojo.redeemCostWei)}`);
+  console.log(
+    `  redeeming it all now would pay       ${ojo.redeemCostWei === null ? 'unknown (no current price)' : eth(ojo.redeemCostWei)}`,
+  );
   console.log(`  cost basis held by players           ${eth(ojo.costBasisWei)}\n`);
   console.log(`paymaster ${paymaster.address}: deposit ${eth(paymaster.depositWei)}`);
   console.log(`  spent in the last 24 h  ${eth(paymaster.spentLastDayWei)} of ${eth(paymaster.budgetWei)}`);

@@ -46,8 +46,8 @@ export const economyReport = z.object({
     /** OJO in players' balances, and OJO taken by redemptions not yet paid. */
     outstanding: whole,
     pendingRedemption: whole,
-    /** What redeeming every balance now would pay, under the redemption rules. */
-    redeemCostWei: whole,
+    /** What redeeming every balance now would pay, under the redemption rules (null: no current price). */
+    redeemCostWei: whole.nullable(),
     /** The cost basis players hold: ETH they paid for OJO not yet redeemed. */
     costBasisWei: whole,
   }),

@@ -1,11 +1,16 @@
 import type { EconomyReport, ReportCheck } from '@ojo/api-contract/economy';
 import type { Database } from '@ojo/db/client';
 import { chainTransactions } from '@ojo/db/schema/chain-transactions';
-import { coinOrders, coinWithdraws } from '@ojo/db/schema/coin';
-import { and, eq, inArray } from '@ojo/db/sql';
+import { coinCostBasis, coinOrders, coinWithdraws } from '@ojo/db/schema/coin';
+import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
+import { and, eq, gt, inArray } from '@ojo/db/sql';
+import { bidRate, redeemPayout } from '@ojo/domain/coin/redeem-payout';
 import { orderIdCallData } from '@ojo/domain/coin/withdraw-limits';
 import type { Hex, PublicClient } from 'viem';
 import type { AppConfig } from '../../config/env';
+import type { PriceSource } from '../prices/price-source';
+import { ojoPerEth } from './coin-price';
+import { readLowestPaid } from './cost-basis';
 import { receiptAddress, treasuryAddress } from './receipt-address';
 import { tracePayments } from './settle-payment';
 
@@ -155,4 +160,33 @@ async function payoutOnChain(
     transaction.to?.toLowerCase() === row.toAddress.toLowerCase() &&
     transaction.value === row.payoutWei
   );
+}
+
+/**
+ * What redeeming every OJO balance now would pay under the redemption rule (each player's cost basis, the bid at
+ * the current price, the cheapest rate paid), and the cost basis players hold. No price: null.
+ */
+export async function redeemExposure(
+  db: Database,
+  config: AppConfig,
+  prices: PriceSource,
+  nowMs: number,
+): Promise<{ redeemCostWei: bigint | null; costBasisWei: bigint }> {
+  const holders = await db
+    .select({ balance: ledgerBalances.balance, qty: coinCostBasis.qty, wei: coinCostBasis.wei })
+    .from(ledgerBalances)
+    .leftJoin(coinCostBasis, eq(coinCostBasis.userId, ledgerBalances.userId))
+    .where(and(eq(ledgerBalances.asset, 'OJO'), gt(ledgerBalances.balance, 0n)));
+  const bases = await db.select({ wei: coinCostBasis.wei }).from(coinCostBasis);
+  const costBasisWei = bases.reduce((sum, row) => sum + row.wei, 0n);
+  const price = ojoPerEth(prices, nowMs);
+  if (!price) return { redeemCostWei: null, costBasisWei };
+  const bid = bidRate(price.units, price.scale, config.coin.withdraw.spreadBps);
+  const lowestPaid = await readLowestPaid(db);
+  let redeemCostWei = 0n;
+  for (const holder of holders) {
+    const basis = { qty: holder.qty ?? 0n, wei: holder.wei ?? 0n };
+    redeemCostWei += redeemPayout({ amount: holder.balance, basis, bid, lowestPaid }).payoutWei;
+  }
+  return { redeemCostWei, costBasisWei };
 }

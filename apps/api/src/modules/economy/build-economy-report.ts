@@ -3,8 +3,9 @@ import type { Database } from '@ojo/db/client';
 import { findLedgerDiscrepancies, totalBalance } from '@ojo/db/ledger';
 import type { AppConfig } from '../../config/env';
 import type { ChainService } from '../chain/chain-service';
-import { coinBooks } from '../coin/coin-books';
+import { coinBooks, redeemExposure } from '../coin/coin-books';
 import { paymasterBooks } from '../gas/paymaster-books';
+import type { PriceSource } from '../prices/price-source';
 
 /**
  * The economy at a glance, each figure reconciled: the treasury's ETH in and out (every credited order and paid
@@ -14,12 +15,14 @@ import { paymasterBooks } from '../gas/paymaster-books';
 export async function buildEconomyReport(
   db: Database,
   chain: ChainService,
+  prices: PriceSource,
   config: AppConfig,
   nowMs: number,
 ): Promise<EconomyReport> {
   const blockNumber = await chain.publicClient.getBlockNumber();
-  const [coin, paymaster, ledger, outstanding] = await Promise.all([
+  const [coin, exposure, paymaster, ledger, outstanding] = await Promise.all([
     coinBooks(db, chain.publicClient, config, blockNumber),
+    redeemExposure(db, config, prices, nowMs),
     paymasterBooks(db, chain, config.gas, nowMs),
     findLedgerDiscrepancies(db),
     totalBalance(db, 'OJO'),
@@ -44,8 +47,8 @@ export async function buildEconomyReport(
     ojo: {
       outstanding: outstanding.toString(),
       pendingRedemption: coin.pendingRedemptionOjo.toString(),
-      redeemCostWei: '0',
-      costBasisWei: '0',
+      redeemCostWei: exposure.redeemCostWei?.toString() ?? null,
+      costBasisWei: exposure.costBasisWei.toString(),
     },
     paymaster: paymaster.figures,
     checks,

@@ -37,7 +37,7 @@ const economyRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       if (!given || !sameToken(given, token)) {
         throw AppError.unauthorized('A valid operator token is required (Authorization: Bearer)');
       }
-      return buildEconomyReport(app.db, app.chain, config, app.now());
+      return buildEconomyReport(app.db, app.chain, app.prices, config, app.now());
     },
   );
 };
