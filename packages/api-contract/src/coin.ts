@@ -20,6 +20,8 @@ const MAX_DATE_MS = 253_402_300_799_999;
 /** spec 3 'Coin config: minQty, tokenConfigs with an ETH entry holding price' (price: OJO per 1 ETH). */
 export const coinConfig = z.object({
   minQty: wholeString,
+  /** The most OJO one order buys. */
+  maxQty: wholeString,
   tokenConfigs: z.array(z.object({ symbol: z.literal('ETH'), price: decimalString, stale: z.boolean() })),
   /** Where payments go (native ETH with the order id as call data). */
   receiptAddress: address,
@@ -70,7 +72,8 @@ export const coinOrderBody = z.union([
   z.object({
     base: z.literal('OJO'),
     quote: z.literal('ETH'),
-    baseQty: z.union([wholeString, z.number().int()]),
+    // Any whole number, past 2^53 too: the handler answers 'Maximum amount: {max}' for one above COIN_MAX_QTY.
+    baseQty: z.union([wholeString, z.number().refine(Number.isInteger, 'must be a whole number')]),
   }),
   z.object({ packageId: z.string().min(1).max(64) }),
 ]);
