@@ -13,6 +13,7 @@ import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
 import checkInRoutes from './modules/check-in/routes';
+import { paymentRefundJob } from './modules/coin/payment-refund.job';
 import coinRoutes from './modules/coin/routes';
 import { withdrawPayoutJob } from './modules/coin/withdraw-payout.job';
 import gamePlugin from './modules/game/plugin';
@@ -91,6 +92,7 @@ const jobDefinitions: readonly JobDefinition[] = [
   devnetFaucetJob,
   completeDoTaskJob,
   withdrawPayoutJob,
+  paymentRefundJob,
   partnerFaucetJob,
 ];
 

@@ -103,14 +103,33 @@ export const createCoinOrderRoute = defineRoute({
   errorStatuses: [403, 404, 409, 503],
 });
 
+/** spec 3's order states, and 'refunded': the order was never credited and the ETH paid for it was sent back. */
+export const COIN_HISTORY_STATES = [...ORDER_STATES, 'refunded'] as const;
+
+/**
+ * ETH sent for an order that bought nothing (late, short, a second payment, an order closed) or above its quote,
+ * sent back less the refund's gas. pending: not sent yet; sent: `txHash` paid it back; kept: smaller than its gas;
+ * failed: an operator looks at it.
+ */
+export const coinRefund = z.object({
+  status: z.enum(['pending', 'sent', 'kept', 'failed']),
+  reason: z.string(),
+  /** ETH sent back (after gas), once priced. */
+  amount: decimalString.nullable(),
+  txHash: hash32.nullable(),
+});
+
 /** One order in the coin history. */
 export const coinHistoryItem = z.object({
   orderId: z.string().uuid(),
   baseQty: wholeString,
   quoteQty: decimalString,
   packageId: z.string().nullable(),
-  state: z.enum(ORDER_STATES),
+  state: z.enum(COIN_HISTORY_STATES),
+  /** The player's payment. */
   txHash: hash32.nullable(),
+  /** The latest refund of ETH paid for this order, if any. */
+  refund: coinRefund.nullable(),
   created: z.number().int(),
 });
 export type CoinHistoryItem = z.infer<typeof coinHistoryItem>;

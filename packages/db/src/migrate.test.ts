@@ -27,6 +27,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'check_ins',
       'coin_orders',
       'coin_payments',
+      'coin_refunds',
       'coin_withdraws',
       'game_bets',
       'game_prize_pool_entries',
