@@ -1,6 +1,7 @@
 import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
 import { getSmartAccountAddress } from '@ojo/contracts/smart-account';
 import { createDatabase, type DatabaseHandle } from '@ojo/db/client';
+import { enqueueJob } from '@ojo/db/jobs';
 import { findLedgerDiscrepancies, getBalance } from '@ojo/db/ledger';
 import { type CoinRefund, coinOrders, coinRefunds } from '@ojo/db/schema/coin';
 import { jobs } from '@ojo/db/schema/jobs';
@@ -232,6 +233,22 @@ describe('refunds of ETH that buys nothing [postgres, two nodes]', () => {
       state: 'refunded',
       refund: { status: 'sent', txHash: row.refundTxHash },
     });
+
+    // A crash after the refund was mined but before it was marked sent: the job runs again (another run, the other
+    // node) and finds its own transaction by the write's key; nothing is sent twice.
+    await database.db
+      .update(coinRefunds)
+      .set({ status: 'pending', refundTxHash: null })
+      .where(eq(coinRefunds.id, row.id));
+    await enqueueJob(database.db, {
+      kind: PAYMENT_REFUND_JOB,
+      key: `${PAYMENT_REFUND_JOB}:${row.id}:after-crash`,
+      payload: { refundId: row.id.toString() },
+    });
+    nodeB.jobs.wake();
+    const again = await settledRefund(hash);
+    expect(again).toMatchObject({ status: 'sent', refundTxHash: row.refundTxHash, refundWei: row.refundWei });
+    expect(await ethOf(player(0).account)).toBe(before - short + (row.refundWei as bigint));
   }, 120_000);
 
   it('refunds a payment naming another player’s order to its payer; that order is untouched', async () => {
