@@ -12,9 +12,10 @@ export type PaymentOutcome =
   | { status: 'not_mined' }
   /** It pays nothing to the receipt address: not a coin payment. */
   | { status: 'none' }
-  /** Valid, waiting for its confirmations: the order is approved. */
+  /** Waiting for its confirmations: valid payments' orders approved, refunds decided once it has them. */
   | { status: 'pending'; orderIds: string[] }
   | { status: 'credited'; orderIds: string[] }
+  /** Nothing credited; the value of each payment that moved any is refunded (`reason`: the first one's). */
   | { status: 'rejected'; reason: string };
 
 export interface SettleOptions {
