@@ -13,6 +13,7 @@ import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';
 import chainRoutes from './modules/chain/routes';
 import checkInRoutes from './modules/check-in/routes';
+import { paymentRefundJob } from './modules/coin/payment-refund.job';
 import coinRoutes from './modules/coin/routes';
 import { withdrawPayoutJob } from './modules/coin/withdraw-payout.job';
 import economyRoutes from './modules/economy/routes';
@@ -92,6 +93,7 @@ const jobDefinitions: readonly JobDefinition[] = [
   devnetFaucetJob,
   completeDoTaskJob,
   withdrawPayoutJob,
+  paymentRefundJob,
   partnerFaucetJob,
 ];
 

@@ -40,7 +40,7 @@ describe('the error catalogue (issue 9 item 7)', () => {
     for (const [msgKey, entry] of ERROR_CATALOGUE) {
       expect(entry.msgKey).toBe(msgKey);
       expect(entry.code.length).toBeGreaterThan(0);
-      const text = errorTextOf(msgKey, { platform: 'Twitter', symbol: 'ETH', min: 1, n: 1 });
+      const text = errorTextOf(msgKey, { platform: 'Twitter', symbol: 'ETH', min: 1, max: 1, n: 1 });
       expect(text, msgKey).toBeTruthy();
       expect(text, msgKey).not.toMatch(/\{\w+\}/);
     }

@@ -20,6 +20,8 @@ const MAX_DATE_MS = 253_402_300_799_999;
 /** spec 3 'Coin config: minQty, tokenConfigs with an ETH entry holding price' (price: OJO per 1 ETH). */
 export const coinConfig = z.object({
   minQty: wholeString,
+  /** The most OJO one order buys. */
+  maxQty: wholeString,
   tokenConfigs: z.array(z.object({ symbol: z.literal('ETH'), price: decimalString, stale: z.boolean() })),
   /** Where payments go (native ETH with the order id as call data). */
   receiptAddress: address,
@@ -70,7 +72,8 @@ export const coinOrderBody = z.union([
   z.object({
     base: z.literal('OJO'),
     quote: z.literal('ETH'),
-    baseQty: z.union([wholeString, z.number().int()]),
+    // Any whole number, past 2^53 too: the handler answers 'Maximum amount: {max}' for one above COIN_MAX_QTY.
+    baseQty: z.union([wholeString, z.number().refine(Number.isInteger, 'must be a whole number')]),
   }),
   z.object({ packageId: z.string().min(1).max(64) }),
 ]);
@@ -100,14 +103,33 @@ export const createCoinOrderRoute = defineRoute({
   errorStatuses: [403, 404, 409, 503],
 });
 
+/** spec 3's order states, and 'refunded': the order was never credited and the ETH paid for it was sent back. */
+export const COIN_HISTORY_STATES = [...ORDER_STATES, 'refunded'] as const;
+
+/**
+ * ETH sent for an order that bought nothing (late, short, a second payment, an order closed) or above its quote,
+ * sent back less the refund's gas. pending: not sent yet; sent: `txHash` paid it back; kept: smaller than its gas;
+ * failed: an operator looks at it.
+ */
+export const coinRefund = z.object({
+  status: z.enum(['pending', 'sent', 'kept', 'failed']),
+  reason: z.string(),
+  /** ETH sent back (after gas), once priced. */
+  amount: decimalString.nullable(),
+  txHash: hash32.nullable(),
+});
+
 /** One order in the coin history. */
 export const coinHistoryItem = z.object({
   orderId: z.string().uuid(),
   baseQty: wholeString,
   quoteQty: decimalString,
   packageId: z.string().nullable(),
-  state: z.enum(ORDER_STATES),
+  state: z.enum(COIN_HISTORY_STATES),
+  /** The player's payment. */
   txHash: hash32.nullable(),
+  /** The latest refund of ETH paid for this order, if any. */
+  refund: coinRefund.nullable(),
   created: z.number().int(),
 });
 export type CoinHistoryItem = z.infer<typeof coinHistoryItem>;

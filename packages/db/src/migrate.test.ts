@@ -29,6 +29,7 @@ describeWithDatabases('migrations', ({ database }) => {
       'coin_lowest_paid',
       'coin_orders',
       'coin_payments',
+      'coin_refunds',
       'coin_withdraws',
       'game_bets',
       'game_prize_pool_entries',

@@ -214,6 +214,11 @@ export const COIN_ERRORS = entries({
     msgKey: 'coin.order.below.min',
     text: BUY_OJO_TEXT.minimumAmount('{min}'),
   },
+  aboveMaximum: {
+    code: 'BAD_REQUEST',
+    msgKey: 'coin.order.above.max',
+    text: BUY_OJO_TEXT.maximumAmount('{max}'),
+  },
   tooManyOpenOrders: {
     code: 'COIN_TOO_MANY_OPEN_ORDERS',
     msgKey: 'coin.order.too.many.open',

@@ -140,6 +140,7 @@ export const WALLET_TEXT = {
 export const BUY_OJO_TEXT = {
   invalidCharacter: 'Invalid character. Please enter the amount',
   minimumAmount: (min: string | number | bigint) => `Minimum amount: ${min}`,
+  maximumAmount: (max: string | number | bigint) => `Maximum amount: ${max}`,
   insufficientBalance: (n: string | number | bigint) => `Insufficient balance, can redeem a maximum of ${n}`,
   orderFailed: 'Failed to order, please try again',
   payFailed: 'Failed to pay, please try again',

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { baseUnits, ownerId, timestamps } from './columns';
@@ -43,7 +44,7 @@ export const coinOrderState = pgEnum('coin_order_state', [
  * An order to buy `baseQty` OJO for `quoteWei` (held until `expiresAt`). created: waiting for the payment;
  * approved: a valid payment is mined, waiting for its confirmations; done: the OJO is credited (ledger key
  * `coin:order:<id>`); system_cancelled: no payment before the quote ran out; rejected: the player's payment for it
- * was too small or late (an operator refunds it).
+ * was too small or late (sent back by the refund job: `coin_refunds`).
  */
 export const coinOrders = pgTable(
   'coin_orders',
@@ -90,6 +91,42 @@ export const coinPayments = pgTable(
     index('coin_payments_pending_idx').on(table.status),
   ],
 );
+
+/**
+ * ETH that reached the receipt address and bought nothing, one row per value move (chain, transaction, position in
+ * its call tree as the index writes it: '' for the transaction itself, '0.1' for a nested call): a payment with no
+ * or an unknown order id, for another account's order, for an order already paid, expired, cancelled or rejected,
+ * mined after the quote ran out, less than the quote, and the excess above the quote of a credited payment. The
+ * unique position makes it recorded once; the `coin.payment-refund` job sends `refundWei` (the amount less
+ * `gasWei`, the refund transaction's gas) back to `fromAddress`. pending: waiting for the job; sent: paid back in
+ * `refundTxHash`; kept: smaller than its gas (`note` says so); failed: the job gave up (`note`), for an operator.
+ */
+export const coinRefunds = pgTable(
+  'coin_refunds',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    traceAddress: text('trace_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    amountWei: baseUnits('amount_wei').notNull(),
+    reason: text('reason').notNull(),
+    orderId: uuid('order_id').references(() => coinOrders.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('pending'),
+    gasWei: baseUnits('gas_wei'),
+    refundWei: baseUnits('refund_wei'),
+    refundTxHash: text('refund_tx_hash'),
+    note: text('note'),
+    ...timestamps(),
+  },
+  (table) => [
+    unique('coin_refunds_position_unique').on(table.chainId, table.txHash, table.traceAddress),
+    check('coin_refunds_amount_positive', sql`${table.amountWei} > 0`),
+    check('coin_refunds_status', sql`${table.status} in ('pending', 'sent', 'kept', 'failed')`),
+    index('coin_refunds_order_idx').on(table.orderId),
+  ],
+);
+export type CoinRefund = typeof coinRefunds.$inferSelect;
 
 /**
  * spec 3 'Withdraw and transaction states: PENDING, FINISHED, FAILED', plus CANCELLED (cancelled by the player

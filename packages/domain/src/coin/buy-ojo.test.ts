@@ -17,6 +17,14 @@ describe('spec 5 Buy OJO amount', () => {
     expect(validateBuyOjoAmount('5', { ...limits, minQty: '10' })).toBe('Minimum amount: 10');
   });
 
+  it("at most maxQty ('Maximum amount: {max}'), checked before the balance, whatever the number's length", () => {
+    const capped = { ...limits, ethBalance: '1000000', maxQty: '1000000' };
+    expect(validateBuyOjoAmount('1000000', capped)).toBeNull();
+    expect(validateBuyOjoAmount('1000001', capped)).toBe('Maximum amount: 1000000');
+    expect(validateBuyOjoAmount('100000000000000000000', capped)).toBe('Maximum amount: 1000000');
+    expect(validateBuyOjoAmount('1000001', { ...capped, maxQty: undefined })).toBeNull();
+  });
+
   it("cost within balance, else 'Insufficient balance, can redeem a maximum of {n}' with n = floor(balance * price)", () => {
     // 0.01 ETH * 35000 OJO/ETH = 350 OJO
     expect(validateBuyOjoAmount('350', limits)).toBeNull();

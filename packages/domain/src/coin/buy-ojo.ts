@@ -5,6 +5,8 @@ import { BUY_OJO_TEXT } from '../messages';
 export interface BuyOjoLimits {
   /** Coin config minQty: the least OJO one order may buy. */
   minQty: string | number | bigint;
+  /** Coin config maxQty: the most OJO one order may buy (COIN_MAX_QTY); no cap when absent. */
+  maxQty?: string | number | bigint | undefined;
   /** Coin config ETH price: OJO per 1 ETH, as a decimal. */
   ethPrice: string | number;
   /** ETH balance as a decimal ETH string. */
@@ -22,13 +24,16 @@ export function maxBuyableOjo(ethBalance: string | number, ethPrice: string | nu
 
 /**
  * spec 5 Buy OJO amount: digits only ('Invalid character. Please enter the amount'), at least minQty
- * ('Minimum amount: {min}'), and the ETH cost (amount / price) not above the balance
+ * ('Minimum amount: {min}'), at most maxQty ('Maximum amount: {max}', the API's COIN_MAX_QTY), and the ETH cost (amount / price) not above the balance
  * ('Insufficient balance, can redeem a maximum of {n}'). Since the amount is whole, cost <= balance exactly when
  * amount <= floor(balance * price). Null when valid.
  */
 export function validateBuyOjoAmount(amount: string, limits: BuyOjoLimits): string | null {
   if (!/^\d+$/.test(amount)) return BUY_OJO_TEXT.invalidCharacter;
   if (compareDecimals(amount, limits.minQty) < 0) return BUY_OJO_TEXT.minimumAmount(String(limits.minQty));
+  if (limits.maxQty !== undefined && compareDecimals(amount, limits.maxQty) > 0) {
+    return BUY_OJO_TEXT.maximumAmount(String(limits.maxQty));
+  }
   const quantity = BigInt(amount);
   const max = maxBuyableOjo(limits.ethBalance, limits.ethPrice);
   if (quantity > max) return BUY_OJO_TEXT.insufficientBalance(max);

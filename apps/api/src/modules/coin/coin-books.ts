@@ -1,7 +1,7 @@
 import type { EconomyReport, ReportCheck } from '@ojo/api-contract/economy';
 import type { Database } from '@ojo/db/client';
 import { chainTransactions } from '@ojo/db/schema/chain-transactions';
-import { coinCostBasis, coinOrders, coinWithdraws } from '@ojo/db/schema/coin';
+import { coinCostBasis, coinOrders, coinRefunds, coinWithdraws } from '@ojo/db/schema/coin';
 import { ledgerBalances } from '@ojo/db/schema/ledger-balances';
 import { and, eq, gt, inArray } from '@ojo/db/sql';
 import { bidRate, redeemPayout } from '@ojo/domain/coin/redeem-payout';
@@ -85,6 +85,9 @@ export async function coinBooks(
         : `no matching transfer on chain for redemptions ${unmatchedPayouts.slice(0, 20).join(', ')}`,
   });
 
+  const refunds = await refundBooks(db, client, config.chain.chainId, treasury);
+  checks.push(refunds.check);
+
   const gasWei = treasuryWrites.reduce((sum, row) => sum + (row.gasUsed ?? 0n) * (row.price ?? 0n), 0n);
   const balanceWei = await client.getBalance({ address: treasury, blockNumber });
   const marginWei = receivedWei - paidWei - pendingPayoutWei;
@@ -101,10 +104,10 @@ export async function coinBooks(
       paidWei: paidWei.toString(),
       redemptionsPaid: paidCount,
       pendingPayoutWei: pendingPayoutWei.toString(),
-      refundedWei: '0',
-      refundsSent: 0,
-      refundsPending: 0,
-      keptDustWei: '0',
+      refundedWei: refunds.refundedWei.toString(),
+      refundsSent: refunds.sent,
+      refundsPending: refunds.pending,
+      keptDustWei: refunds.keptWei.toString(),
       gasWei: gasWei.toString(),
       marginWei: marginWei.toString(),
       balanceWei: balanceWei.toString(),
@@ -131,6 +134,7 @@ async function orderPaidOnChain(
     valueWei: transaction.to?.toLowerCase() === receipt ? transaction.value : 0n,
     input: transaction.input.toLowerCase(),
     succeeded: true,
+    traceAddress: '',
   });
   const callData = orderIdCallData(order.id);
   return payments.some(
@@ -140,6 +144,37 @@ async function orderPaidOnChain(
       payment.input === callData &&
       payment.valueWei >= order.quoteWei,
   );
+}
+
+/**
+ * Refunds of payments that bought nothing: sent (each its transfer on chain from the treasury to the payer, the
+ * recorded amount), still pending or failed (for an operator), and dust kept because the refund's gas exceeds it.
+ */
+async function refundBooks(db: Database, client: PublicClient, chainId: number, treasury: string) {
+  const rows = await db.select().from(coinRefunds).where(eq(coinRefunds.chainId, chainId));
+  let refundedWei = 0n;
+  let keptWei = 0n;
+  let sent = 0;
+  let pending = 0;
+  const unmatched: string[] = [];
+  for (const row of rows) {
+    if (row.status === 'kept') keptWei += row.amountWei;
+    if (row.status === 'pending' || row.status === 'failed') pending += 1;
+    if (row.status !== 'sent') continue;
+    sent += 1;
+    refundedWei += row.refundWei ?? 0n;
+    const transfer = { txHash: row.refundTxHash, toAddress: row.fromAddress, payoutWei: row.refundWei ?? 0n };
+    if (!(await payoutOnChain(client, treasury, transfer))) unmatched.push(row.id.toString());
+  }
+  const check: ReportCheck = {
+    name: 'every refund sent is its transfer on chain (from the treasury, to the payer, the recorded amount)',
+    ok: unmatched.length === 0,
+    detail:
+      unmatched.length === 0
+        ? `${sent} refunds, ${refundedWei} wei; ${pending} waiting; ${keptWei} wei kept as dust`
+        : `no matching transfer on chain for refunds ${unmatched.slice(0, 20).join(', ')}`,
+  };
+  return { refundedWei, keptWei, sent, pending, check };
 }
 
 async function payoutOnChain(

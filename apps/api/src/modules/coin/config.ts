@@ -46,9 +46,10 @@ export const coinEnv = {
       .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
       .optional(),
   ),
-  COIN_QUOTE_HOLD_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  COIN_QUOTE_HOLD_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
   COIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
   COIN_MIN_QTY: whole.default('10'),
+  COIN_MAX_QTY: whole.default('1000000'),
   COIN_DISCOUNTS: packageList.default([
     { id: 'starter', baseQty: 100n, discount: 0 },
     { id: 'player', baseQty: 500n, discount: 5 },
@@ -81,6 +82,8 @@ export interface CoinConfig {
   /** Blocks after a payment's block before it is credited (0: as soon as it is mined). */
   confirmations: number;
   minQty: bigint;
+  /** The most OJO one order buys (POST /coin/orders refuses more: 'Maximum amount: {max}'). */
+  maxQty: bigint;
   packages: CoinPackageConfig[];
   /** Unpaid, unexpired orders a player may hold at once (POST /coin/orders refuses more). */
   maxOpenOrders: number;
@@ -108,6 +111,7 @@ export const toCoinConfig = (values: CoinEnvValues): CoinConfig => ({
   quoteHoldSeconds: values.COIN_QUOTE_HOLD_SECONDS,
   confirmations: values.COIN_CONFIRMATIONS,
   minQty: BigInt(values.COIN_MIN_QTY),
+  maxQty: BigInt(values.COIN_MAX_QTY),
   packages: values.COIN_DISCOUNTS,
   maxOpenOrders: values.COIN_MAX_OPEN_ORDERS,
   watchMs: values.COIN_WATCH_MS,

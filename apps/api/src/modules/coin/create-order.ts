@@ -41,11 +41,7 @@ export async function createOrder(
     quoteWei = packageQuoteWei(item.baseQty, item.discount, price.price).quote;
     packageId = item.id;
   } else {
-    const text = String(request.baseQty);
-    if (!/^\d{1,20}$/.test(text) || BigInt(text) < config.coin.minQty) {
-      throw coinErrors.belowMinimum(config.coin.minQty);
-    }
-    baseQty = BigInt(text);
+    baseQty = wholeQty(request.baseQty, config.coin.minQty, config.coin.maxQty);
     const cost = ojoCostWei(baseQty, price.price);
     if (cost === null) throw coinErrors.priceUnavailable();
     quoteWei = cost;
@@ -91,4 +87,15 @@ export async function createOrder(
     callData: orderIdCallData(order.id),
     expiresAt: expiresAt.getTime(),
   };
+}
+
+/** The OJO quantity asked for, between the minimum and the maximum (a 400 with the bound otherwise). */
+function wholeQty(value: string | number, min: bigint, max: bigint): bigint {
+  const text =
+    typeof value === 'number' && Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  if (!/^\d+$/.test(text)) throw coinErrors.belowMinimum(min);
+  const qty = BigInt(text);
+  if (qty < min) throw coinErrors.belowMinimum(min);
+  if (qty > max) throw coinErrors.aboveMaximum(max);
+  return qty;
 }

@@ -28,6 +28,14 @@ export const coinErrors = {
       'coin.order.below.min',
       BUY_OJO_TEXT.minimumAmount(min),
     ),
+  /** Buying more than maxQty in one order (COIN_MAX_QTY), whatever the number's length. */
+  aboveMaximum: (max: bigint) =>
+    new AppError(
+      400,
+      transportErrorCodes.badRequest,
+      'coin.order.above.max',
+      BUY_OJO_TEXT.maximumAmount(max),
+    ),
   /** More unpaid, unexpired orders than COIN_MAX_OPEN_ORDERS (nothing created). */
   tooManyOpenOrders: () =>
     new AppError(

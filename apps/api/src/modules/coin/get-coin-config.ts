@@ -15,6 +15,7 @@ export function getCoinConfig(config: AppConfig, prices: PriceSource, nowMs: num
   if (!price) throw coinErrors.priceUnavailable();
   return {
     minQty: config.coin.minQty.toString(),
+    maxQty: config.coin.maxQty.toString(),
     tokenConfigs: [{ symbol: 'ETH', price: price.price, stale: price.stale }],
     receiptAddress: receiptAddress(config),
     chainId: config.chain.chainId,

@@ -1,11 +1,16 @@
 import type { CoinHistoryItem } from '@ojo/api-contract/coin';
 import type { Database } from '@ojo/db/client';
-import { coinOrders } from '@ojo/db/schema/coin';
-import { desc, eq } from '@ojo/db/sql';
+import { type CoinRefund, coinOrders, coinRefunds } from '@ojo/db/schema/coin';
+import { asc, desc, eq, inArray } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
 
-/** GET /coin/histories: the player's orders, newest first, offset paging. */
+type RefundStatus = NonNullable<CoinHistoryItem['refund']>['status'];
+
+/**
+ * GET /coin/histories: the player's orders, newest first, offset paging, each with its latest refund. An order
+ * never credited whose payment was sent back reads 'refunded'.
+ */
 export async function listOrders(
   db: Database,
   userId: string,
@@ -18,15 +23,41 @@ export async function listOrders(
     .orderBy(desc(coinOrders.createdAt), desc(coinOrders.id))
     .offset(page.from)
     .limit(page.limit);
+  const latestRefund = new Map<string, CoinRefund>();
+  if (rows.length > 0) {
+    const refunds = await db
+      .select()
+      .from(coinRefunds)
+      .where(
+        inArray(
+          coinRefunds.orderId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(coinRefunds.id));
+    for (const refund of refunds) if (refund.orderId) latestRefund.set(refund.orderId, refund);
+  }
   return {
-    histories: rows.map((row) => ({
-      orderId: row.id,
-      baseQty: row.baseQty.toString(),
-      quoteQty: fromBaseUnits(row.quoteWei, BALANCE_ASSET.decimals),
-      packageId: row.packageId,
-      state: row.state,
-      txHash: row.txHash as `0x${string}` | null,
-      created: row.createdAt.getTime(),
-    })),
+    histories: rows.map((row) => {
+      const refund = latestRefund.get(row.id);
+      return {
+        orderId: row.id,
+        baseQty: row.baseQty.toString(),
+        quoteQty: fromBaseUnits(row.quoteWei, BALANCE_ASSET.decimals),
+        packageId: row.packageId,
+        state: row.state !== 'done' && refund?.status === 'sent' ? 'refunded' : row.state,
+        txHash: row.txHash as `0x${string}` | null,
+        refund: refund
+          ? {
+              status: refund.status as RefundStatus,
+              reason: refund.reason,
+              amount:
+                refund.refundWei === null ? null : fromBaseUnits(refund.refundWei, BALANCE_ASSET.decimals),
+              txHash: refund.refundTxHash as `0x${string}` | null,
+            }
+          : null,
+        created: row.createdAt.getTime(),
+      };
+    }),
   };
 }

@@ -36,6 +36,7 @@ export function coinSettleOptions(app: FastifyInstance, config: AppConfig): Sett
     chainId: config.chain.chainId,
     receiptAddress: receiptAddress(config),
     confirmations: config.coin.confirmations,
+    wake: () => app.jobs.wake(),
   };
 }
 

@@ -11,6 +11,8 @@ export interface FollowOptions {
   batchBlocks: number;
   /** Blocks kept behind the head (0: index the head itself; reorgs are undone either way). */
   confirmations: number;
+  /** Addresses whose incoming moves are kept from any sender (the coin receipt address: every payment is seen). */
+  alsoTo?: readonly string[];
 }
 
 export interface FollowStep {
@@ -60,7 +62,7 @@ export async function followChain(
     // The chain changed under us since the check above: the next step finds out where.
     if (previousHash !== undefined && block.parentHash !== previousHash) return step;
     const moves = await source.moves(block);
-    step.transfers += await recordBlock(db, lease, options.chainId, block, moves);
+    step.transfers += await recordBlock(db, lease, options.chainId, block, moves, options.alsoTo);
     step.indexed += 1;
     previousHash = block.hash;
   }

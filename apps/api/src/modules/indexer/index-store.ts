@@ -47,13 +47,24 @@ function toRows(chainId: number, block: BlockHeader, moves: readonly ValueMove[]
   }));
 }
 
-/** Writes the moves of product smart accounts; the same position again (indexed twice) updates in place. */
-async function upsertMoves(tx: Tx, chainId: number, block: BlockHeader, moves: readonly ValueMove[]) {
+/**
+ * Writes the moves of product smart accounts, and every move to an address of `alsoTo`; the same position again
+ * (indexed twice) updates in place.
+ */
+async function upsertMoves(
+  tx: Tx,
+  chainId: number,
+  block: BlockHeader,
+  moves: readonly ValueMove[],
+  alsoTo: readonly string[] = [],
+) {
   const accounts = await smartAccountsAmong(
     tx,
     moves.flatMap((move) => [move.from, move.to]),
   );
-  const ours = moves.filter((move) => accounts.has(move.from) || accounts.has(move.to));
+  const ours = moves.filter(
+    (move) => accounts.has(move.from) || accounts.has(move.to) || alsoTo.includes(move.to),
+  );
   if (ours.length === 0) return 0;
   await tx
     .insert(nativeTransfers)
@@ -98,7 +109,7 @@ export class LeaseLostError extends Error {
 }
 
 /**
- * Takes in one block: its smart accounts' moves and the block row (the new position), in one transaction. Rows at
+ * Takes in one block: its smart accounts' moves (and moves to `alsoTo`) and the block row (the new position), in one transaction. Rows at
  * this height from another block (written ahead by `recordTransaction` before a reorg) are removed first.
  */
 export async function recordBlock(
@@ -107,6 +118,7 @@ export async function recordBlock(
   chainId: number,
   block: BlockHeader,
   moves: readonly ValueMove[],
+  alsoTo: readonly string[] = [],
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await assertLeaseHeld(tx, lease);
@@ -119,7 +131,7 @@ export async function recordBlock(
           ne(nativeTransfers.blockHash, block.hash),
         ),
       );
-    const written = await upsertMoves(tx, chainId, block, moves);
+    const written = await upsertMoves(tx, chainId, block, moves, alsoTo);
     await tx.insert(indexedBlocks).values({
       chainId,
       number: block.number,

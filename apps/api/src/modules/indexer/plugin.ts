@@ -4,6 +4,7 @@ import { runSingleton, type Singleton } from '@ojo/db/leases';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
+import { receiptAddress } from '../coin/receipt-address';
 import { type BlockSource, createBlockSource, detectTraceMode, type TraceMode } from './block-source';
 import { followChain } from './follow-chain';
 
@@ -102,6 +103,7 @@ async function indexerPlugin(app: FastifyInstance, options: { config: AppConfig 
             startBlock: from,
             batchBlocks: settings.batchBlocks,
             confirmations: settings.confirmations,
+            alsoTo: [receiptAddress(config)],
           });
           if (step.undone > 0) log.warn({ step }, 'reorganisation: undid a block');
           if (step.caughtUp && step.undone === 0) await waiter.wait(settings.pollMs, signal);

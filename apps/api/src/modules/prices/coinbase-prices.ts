@@ -30,6 +30,9 @@ export function createCoinbasePrices(options: CoinbaseOptions, now: () => number
       const age = nowMs - Math.min(last.timestamp, last.receivedAt);
       return { symbol, price: last.price, timestamp: last.timestamp, stale: age > options.staleAfterMs };
     },
+    knows(symbol) {
+      return symbolOf.has(`${symbol}-USD`);
+    },
     async close() {
       unfollow();
     },

@@ -20,5 +20,7 @@ export interface PriceSource {
   readonly market?: MarketSimulator;
   /** The latest quote of `symbol` at `nowMs`, or undefined when the source has none (unknown symbol, no data yet). */
   quote(symbol: string, nowMs: number): PriceQuote | undefined;
+  /** Whether the source prices `symbol` at all (an unknown symbol is a 404; a known one without data a 503). */
+  knows(symbol: string): boolean;
   close(): Promise<void>;
 }

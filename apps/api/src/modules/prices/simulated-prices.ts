@@ -38,6 +38,9 @@ export function createSimulatedPrices(options: { seed: string | undefined; nowMs
       quoted.set(symbol, { step, quote });
       return quote;
     },
+    knows(symbol) {
+      return market.coins.some((coin) => coin.symbol === symbol);
+    },
     async close() {},
   };
   return source;

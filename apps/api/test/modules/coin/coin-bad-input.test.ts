@@ -21,6 +21,37 @@ describe('coin calls: out-of-range input is a 400 (PGlite, no chain)', () => {
     expect(answer.json().data).toEqual([]);
   });
 
+  it.each([
+    ['a 21-digit string', '100000000000000000000'],
+    ['a 40-digit string', '9'.repeat(40)],
+    ['one over the maximum', '1000001'],
+    ['a JSON number past 2^53', 1e21],
+  ])(
+    'POST /coin/orders for %s of OJO: 400 Maximum amount: 1000000, nothing created',
+    async (_name, baseQty) => {
+      const answer = await call('POST', '/coin/orders', { base: 'OJO', quote: 'ETH', baseQty });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        success: false,
+        code: 'BAD_REQUEST',
+        msgKey: 'coin.order.above.max',
+        message: 'Maximum amount: 1000000',
+      });
+      expect((await call('GET', '/coin/histories')).json().data.histories).toEqual([]);
+    },
+  );
+
+  it('POST /coin/orders for exactly the maximum: an order; GET /coin/configs tells the maximum', async () => {
+    expect((await call('GET', '/coin/configs')).json().data).toMatchObject({
+      minQty: '10',
+      maxQty: '1000000',
+    });
+    const answer = await call('POST', '/coin/orders', { base: 'OJO', quote: 'ETH', baseQty: '1000000' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.baseQty).toBe('1000000');
+    expect(answer.json().data.expiresAt - Date.now()).toBeLessThanOrEqual(60_000);
+  });
+
   it.each(['253402300800000', '8640000000000001', '9007199254740991'])(
     'GET /coin/withdraws/list?startTime=%s (past year 9999): 400',
     async (startTime) => {

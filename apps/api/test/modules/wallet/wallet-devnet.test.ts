@@ -118,8 +118,12 @@ describeWithDatabases('wallet calls', ({ database, kind }) => {
     expect(Math.abs(data.timestamp - Date.now())).toBeLessThan(5_000);
 
     const unknown = await get('/token/tickers/NOPE');
-    expect(unknown.statusCode).toBe(503);
-    expect(unknown.json()).toMatchObject({ success: false, message: 'Failed to fetch NOPE price' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'Failed to fetch NOPE price',
+    });
   });
 
   it('funds the account from the devnet faucet, and the balance shows it with its USD value', async () => {

@@ -57,7 +57,12 @@ export function BuyOjoScreen({ account, payer }: { account: Address; payer: Orde
   const error =
     amount === '' || !config.data
       ? null
-      : validateBuyOjoAmount(amount, { minQty, ethPrice: price, ethBalance: ethBalance.data ?? '0' });
+      : validateBuyOjoAmount(amount, {
+          minQty,
+          maxQty: config.data?.maxQty,
+          ethPrice: price,
+          ethBalance: ethBalance.data ?? '0',
+        });
 
   const buy = (request: OrderRequest) => {
     if (isBusy) return;

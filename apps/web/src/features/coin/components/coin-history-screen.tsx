@@ -1,3 +1,4 @@
+import type { CoinHistoryItem } from '@ojo/api-contract/coin';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinHistories } from '../api/buy-ojo';
@@ -10,7 +11,34 @@ const STATE_TEXT: Record<string, string> = {
   cancelled: 'Cancelled',
   system_cancelled: 'Expired',
   rejected: 'Rejected',
+  refunded: 'Refunded',
 };
+
+/** What happened to ETH sent back for the order: under the line, with the refund transaction's hash. */
+function RefundLine({ refund }: { refund: NonNullable<CoinHistoryItem['refund']> }) {
+  const amount = refund.amount === null ? '' : ` ${formatAmount(refund.amount)} ETH`;
+  const text =
+    refund.status === 'sent'
+      ? `Refunded${amount}`
+      : refund.status === 'kept'
+        ? 'Not refunded: less than the gas of a refund'
+        : refund.status === 'failed'
+          ? 'Refund failed: support will contact you'
+          : 'Refund on its way';
+  return (
+    <p data-testid="coin-history-refund" className="text-xs text-slate-400">
+      {text} ({refund.reason})
+      {refund.txHash ? (
+        <>
+          {' · '}
+          <span data-testid="coin-history-refund-tx" className="break-all font-mono" title={refund.txHash}>
+            {refund.txHash}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 /** /game/coin-history: the player's OJO purchases, newest first, 20 a page. */
 export function CoinHistoryScreen() {
@@ -32,6 +60,7 @@ export function CoinHistoryScreen() {
               <p className="text-xs text-slate-400">
                 {formatAmount(item.quoteQty)} ETH · {new Date(item.created).toLocaleString()}
               </p>
+              {item.refund ? <RefundLine refund={item.refund} /> : null}
             </div>
             <span data-testid="coin-history-state" className="text-sm font-bold text-slate-200">
               {STATE_TEXT[item.state] ?? item.state}
