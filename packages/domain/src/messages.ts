@@ -82,6 +82,7 @@ export const BADGE_TEXT = {
   claimFailed: 'Failed to claim, please try again',
   claimBadgesFailed: 'Failed to claim badges, please try again',
   claimBadgeFailed: 'Failed to claim badge, please try again',
+  activityRequired: 'First-come badges go to players who checked in and played a race: do both, then claim',
   onboardingClaim: 'Claim onboarding badge',
   onboardingClaimed: 'Onboarding badge claimed',
 } as const;
@@ -157,6 +158,8 @@ export const REDEEM_TEXT = {
   orderNotFound: 'Order not found, please refresh the page',
   cancelFailed: 'Redeem cancellation failed. Please try again.',
   cancelNetworkError: 'Cancel redeem failed',
+  freeOjoLocked:
+    'OJO from free rewards is locked until you have a profile, an account old enough and enough OJO bet in races',
 } as const;
 
 // spec 8 wallet-bind rows and telegram bind.

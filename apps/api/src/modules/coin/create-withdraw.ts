@@ -7,6 +7,7 @@ import type { User } from '@ojo/db/schema/users';
 import { checkWithdraw, redeemPayoutWei } from '@ojo/domain/coin/withdraw-limits';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
+import { refuseLockedFreeOjo } from '../rewards/free-ojo-lock';
 import { currentOjoPerEth } from './coin-price';
 import { coinErrors } from './errors';
 import { WITHDRAW_PAYOUT_JOB } from './withdraw-payout.job';
@@ -41,6 +42,12 @@ export async function createWithdraw(
     if (refusal === 'DAILY_COUNT' || refusal === 'DAILY_AMOUNT') throw coinErrors.withdrawDailyReached();
     if (refusal === 'TRADE_LIMIT') throw coinErrors.withdrawTradeLimit(rules.tradeLimit);
     if (refusal === 'BALANCE') throw coinErrors.withdrawBalance();
+    await refuseLockedFreeOjo(tx, config.freeRewards, {
+      userId: user.id,
+      amount,
+      redeemable: state.balance - rules.fixedLeft,
+      nowMs,
+    });
     if (payoutWei <= 0n) throw coinErrors.withdrawTooSmall();
     const [inserted] = await tx
       .insert(coinWithdraws)

@@ -3,13 +3,15 @@ import type { Database } from '@ojo/db/client';
 import type { AcceptSession, OpenSessionValues } from '@ojo/db/open-session';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
+import { readFreeOjoLock } from '../rewards/free-ojo-lock';
 import { ojoPerEth } from './coin-price';
 import { coinErrors } from './errors';
 import { readSessionWithdrawState } from './withdraw-state';
 
 /**
  * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
- * read with the session check in one statement (`accept` takes the session row first).
+ * read with the session check in one statement (`accept` takes the session row first), and the caller's free OJO
+ * lock (DESIGN.md 11).
  */
 export async function getWithdrawInfo(
   db: Database,
@@ -22,6 +24,7 @@ export async function getWithdrawInfo(
   const price = ojoPerEth(prices, session.now.getTime());
   if (!price) throw coinErrors.priceUnavailable();
   const rules = config.coin.withdraw;
+  const lock = await readFreeOjoLock(db, config.freeRewards, session.userId, session.now.getTime());
   return {
     conditions: {
       minAmountCheck: { require: rules.minAmount.toString() },
@@ -33,5 +36,11 @@ export async function getWithdrawInfo(
     fixedLeft: rules.fixedLeft.toString(),
     balance: (state.balance > 0n ? state.balance : 0n).toString(),
     price: price.price,
+    freeOjoLock: {
+      locked: lock.locked.toString(),
+      hasProfile: lock.hasProfile,
+      accountDays: { require: String(lock.requiredDays), achieved: String(lock.accountDays) },
+      bet: { require: lock.requiredBet.toString(), achieved: lock.bet.toString() },
+    },
   };
 }
