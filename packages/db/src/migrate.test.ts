@@ -83,6 +83,7 @@ for (const kind of testDatabaseKinds) {
   // The data as it stood before the migration ran: old table and column names, written in SQL.
   it(`counts earlier referrals whose referee already has a profile, and only those [${kind}]`, async () => {
     const folder = migrationsBefore('0007_invitations_count_full_users');
+    const untilFreeRewards = migrationsBefore('0033_free_rewards');
     const handle = await createTestDatabase(kind, { migrate: false });
     try {
       await migrateDatabase(handle, { migrationsFolder: folder });
@@ -98,7 +99,8 @@ for (const kind of testDatabaseKinds) {
           values (${referrer!.id}, ${referee.id}, 'INV001', 'web', ${referredAt.toISOString()})`);
       }
 
-      await migrateDatabase(handle);
+      // Up to the migration that counts referrals after real activity instead (0033, tested below).
+      await migrateDatabase(handle, { migrationsFolder: untilFreeRewards });
       const counted = async (refereeId: string) =>
         (await db.select().from(referrals).where(eq(referrals.refereeId, refereeId)))[0]?.countedAt;
       expect(await counted(fullUser!.id)).toEqual(referredAt);
@@ -106,6 +108,7 @@ for (const kind of testDatabaseKinds) {
     } finally {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });
+      rmSync(untilFreeRewards, { recursive: true, force: true });
     }
   });
 
