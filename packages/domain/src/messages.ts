@@ -55,7 +55,7 @@ export const REFERRAL_TEXT = {
   myReferrals: 'My referrals',
   referred: 'REFERRED',
   /** Ours, beside REFERRED: who counts (a friend who registers but never creates a profile does not). */
-  referredRule: 'Friends count once they have created their profile.',
+  referredRule: 'Friends count once they have checked in and played a race.',
   shareToX: 'Share to X',
   comingSoon: "We're cooking up something special for referrers. More soon!",
 } as const;
