@@ -7,13 +7,20 @@ import {
   registerNewPlayer,
   smartAccountOf,
 } from '../support/login';
-import { fetchReferralInfo, openReferralPage, referralPage, referredAfterReload } from './referral-helpers';
+import {
+  checkInAndPlayRace,
+  fetchReferralInfo,
+  openReferralPage,
+  referralPage,
+  referredAfterReload,
+} from './referral-helpers';
 
 /**
  * spec 2 Referral ('My referrals' count labelled REFERRED), spec 2 Home (referral entry), spec 7 POST /customer/login
- * with inviteCode and sourceType: an invited player raises the referrer's REFERRED by exactly one once they are a
- * full user (profile created; registering alone costs nothing and would be farmed), also when that player logs in
- * again through the same link, and a player's own link never counts for them.
+ * with inviteCode and sourceType: an invited player raises the referrer's REFERRED by exactly one once they really
+ * played, a check-in and a bet in a race whose betting closed (DESIGN.md 11: registering and a profile cost nothing
+ * and would be farmed), also when that player logs in again through the same link, and a player's own link never
+ * counts for them.
  */
 
 /** spec 7: the login body's defaults, which the web sends itself. */
@@ -34,7 +41,7 @@ async function loginBody(page: Page): Promise<unknown> {
   return request.postDataJSON();
 }
 
-test("an invited player raises the referrer's REFERRED by exactly one once their profile exists, also when retried", async ({
+test("an invited player raises the referrer's REFERRED by exactly one once they played, also when retried", async ({
   page: referrerPage,
   browser,
 }) => {
@@ -61,10 +68,16 @@ test("an invited player raises the referrer's REFERRED by exactly one once their
     // Registered, no profile yet: not counted, and the page says when a friend counts.
     expect(await referredAfterReload(referrerPage)).toBe(0);
     await expect(
-      referralPage(referrerPage).referrals.getByText('Friends count once they have created their profile.'),
+      referralPage(referrerPage).referrals.getByText(
+        'Friends count once they have checked in and played a race.',
+      ),
     ).toBeVisible();
+    // A profile alone does not count either.
     await createProfile(friendPage);
-    expect(await referredAfterReload(referrerPage)).toBe(1);
+    expect(await referredAfterReload(referrerPage)).toBe(0);
+    // A check-in and a bet in a race whose betting closed: counted once the round settles.
+    await checkInAndPlayRace(friendContext);
+    await expect.poll(() => referredAfterReload(referrerPage), { timeout: 60_000 }).toBe(1);
 
     // The friend logs out and back in with the same account through the invite link again: no second count.
     await logout(friendPage);

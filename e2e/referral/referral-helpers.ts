@@ -46,6 +46,66 @@ export async function openReferralPage(page: Page): Promise<{ referralLink: stri
   };
 }
 
+/** A call of the API with the session of `context`, answering the envelope's payload (`obj` or `data`). */
+async function callApi<T>(
+  context: BrowserContext,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+): Promise<T> {
+  const response = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: {
+      saas_id: SAAS_ID,
+      jwt_token: await sessionJwt(context),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await response.json()) as { success: boolean; obj?: unknown; data?: unknown };
+  if (!answer.success) throw new Error(`${method} ${path} failed: ${JSON.stringify(answer)}`);
+  return (answer.obj ?? answer.data) as T;
+}
+
+/**
+ * The real activity a referral waits for (DESIGN.md 11), as the player's API calls: today's check-in (it pays the
+ * 10 FishXP the bet takes), then a 10 FishXP bet in a race with time left to bet, then the close of that betting.
+ */
+export async function checkInAndPlayRace(context: BrowserContext): Promise<void> {
+  await callApi<unknown>(context, 'POST', '/v2/tasks/checkin');
+  type Progress = {
+    serverTimeMs: number;
+    round: { phase: string; terms: { roundId: string; tracks: string[]; timeline: { closesAtMs: number } } };
+  };
+  let progress: Progress | undefined;
+  await expect
+    .poll(
+      async () => {
+        progress = await callApi<Progress>(context, 'GET', '/games/battle/current/progress');
+        const left = progress!.round.terms.timeline.closesAtMs - progress!.serverTimeMs;
+        return progress!.round.phase === 'betting' && left > 3000;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  const { roundId, tracks, timeline } = progress!.round.terms;
+  await callApi<unknown>(context, 'POST', `/games/battle/${roundId}/bets`, {
+    currency: 'POINT',
+    track: tracks[0],
+    amount: '10',
+    clientBetId: `referral-${Date.now()}`,
+  });
+  await expect
+    .poll(
+      async () => (await callApi<Progress>(context, 'GET', `/games/battle/${roundId}/progress`)).serverTimeMs,
+      {
+        timeout: 60_000,
+        intervals: [1000],
+      },
+    )
+    .toBeGreaterThanOrEqual(timeline.closesAtMs);
+}
+
 /** The REFERRED number of 'My referrals' after a reload of /referral. */
 export async function referredAfterReload(page: Page): Promise<number> {
   await page.goto('/referral');

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@ojo/db/client';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import type { JobDefinition } from './jobs/define-job';
 import jobsPlugin from './jobs/plugin';
 import type { AppEventBus } from './lib/events';
 import { createEventBus } from './lib/events';
 import { compileSerializer, serializeResponse } from './lib/serialize-response';
+import { validatorCompiler } from './lib/validator-compiler';
 import { partnerFaucetJob } from './modules/badge/partner-faucet.job';
 import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';

@@ -170,7 +170,8 @@ export const claimBadgeRoute = defineRoute({
   tags,
   params: z.object({ id: badgeId }),
   result: claimableBadgeRow,
-  errorStatuses: [404, 409, 503],
+  // 403: a first-come badge waits for the player's real activity (a check-in and a bet in a closed round).
+  errorStatuses: [403, 404, 409, 503],
 });
 
 /** POST /v1/mint/badge (body customerAddress, nftType badge): the same as /wallets/claim/badges for the badge service. */

@@ -177,6 +177,16 @@ export const withdrawInfo = z.object({
     costBasis: z.object({ qty: wholeString, wei: wholeString }),
     lowestPaid: z.object({ qty: wholeString, wei: wholeString }).nullable(),
   }),
+  /**
+   * DESIGN.md 11: OJO from free rewards (check-in, tasks) that cannot be redeemed yet (`locked`, 0 when none), and
+   * the conditions that unlock it: a profile, the account's age in days, the OJO really bet in races.
+   */
+  freeOjoLock: z.object({
+    locked: wholeString,
+    hasProfile: z.boolean(),
+    accountDays: progressCheck,
+    bet: progressCheck,
+  }),
 });
 export type WithdrawInfoDto = z.infer<typeof withdrawInfo>;
 

@@ -174,6 +174,27 @@ export async function debit(db: Executor, move: LedgerMove): Promise<LedgerMoveR
   });
 }
 
+/**
+ * The total a user was credited in `asset` by entries whose idempotency key starts with one of `keyPrefixes` (a
+ * source's keys share a prefix: `checkin:`, `task:`), from the user's own entries.
+ */
+export async function creditedUnderKeys(
+  db: Executor,
+  userId: string,
+  asset: LedgerAsset,
+  keyPrefixes: readonly string[],
+): Promise<bigint> {
+  if (keyPrefixes.length === 0) return 0n;
+  const patterns = keyPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(${ledgerEntries.amount}), 0)::text as total from ${ledgerEntries}
+        where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.asset} = ${asset}
+          and ${ledgerEntries.amount} > 0 and ${ledgerEntries.idempotencyKey} like any(${pgTextArray(patterns)}::text[])`,
+  );
+  return BigInt(row?.total ?? '0');
+}
+
 export interface LedgerDiscrepancy {
   userId: string;
   asset: LedgerAsset;

@@ -86,6 +86,7 @@ for (const kind of testDatabaseKinds) {
   // The data as it stood before the migration ran: old table and column names, written in SQL.
   it(`counts earlier referrals whose referee already has a profile, and only those [${kind}]`, async () => {
     const folder = migrationsBefore('0007_invitations_count_full_users');
+    const untilFreeRewards = migrationsBefore('0033_free_rewards');
     const handle = await createTestDatabase(kind, { migrate: false });
     try {
       await migrateDatabase(handle, { migrationsFolder: folder });
@@ -101,7 +102,8 @@ for (const kind of testDatabaseKinds) {
           values (${referrer!.id}, ${referee.id}, 'INV001', 'web', ${referredAt.toISOString()})`);
       }
 
-      await migrateDatabase(handle);
+      // Up to the migration that counts referrals after real activity instead (0033, tested below).
+      await migrateDatabase(handle, { migrationsFolder: untilFreeRewards });
       const counted = async (refereeId: string) =>
         (await db.select().from(referrals).where(eq(referrals.refereeId, refereeId)))[0]?.countedAt;
       expect(await counted(fullUser!.id)).toEqual(referredAt);
@@ -109,6 +111,7 @@ for (const kind of testDatabaseKinds) {
     } finally {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });
+      rmSync(untilFreeRewards, { recursive: true, force: true });
     }
   });
 
@@ -209,6 +212,90 @@ for (const kind of testDatabaseKinds) {
       expect(
         await queryRows(db, sql`select qty::text as qty, wei::text as wei from coin_lowest_paid`),
       ).toEqual([{ qty: '1000', wei: '300000000000000001' }]);
+    } finally {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it(`pays check-in and tasks in FishXP and counts only referrals of referees who really played [${kind}]`, async () => {
+    const folder = migrationsBefore('0033_free_rewards');
+    const handle = await createTestDatabase(kind, { migrate: false });
+    try {
+      await migrateDatabase(handle, { migrationsFolder: folder });
+      const { db } = handle;
+      // An operator's own OJO rows besides the seeded day 7 (50 OJO).
+      await db.execute(sql`insert into check_in_rewards (day, asset, amount) values (8, 'OJO', 30)`);
+      await db.execute(sql`update tasks set reward_asset = 'OJO', reward_amount = 5 where id = 411001`);
+      const [referrer, profileOnly, played, countedPlayed, voidedOnly] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into users (referral_code, handle) values ('MIG001', 'mig_referrer'), ('MIG002', 'mig_profile'),
+          ('MIG003', null), ('MIG004', null), ('MIG005', null) returning id`,
+      );
+      const countedBefore = new Date('2030-05-01T00:00:00Z');
+      for (const [referee, counted] of [
+        [profileOnly!, countedBefore],
+        [played!, null],
+        [countedPlayed!, countedBefore],
+        [voidedOnly!, null],
+      ] as const)
+        await db.execute(sql`insert into referrals (referrer_id, referee_id, referral_code, source_type, counted_at)
+          values (${referrer!.id}, ${referee.id}, 'MIG001', 'web', ${counted?.toISOString() ?? null})`);
+      const state = (outcome: string) => JSON.stringify({ voided: null, outcome: { kind: outcome } });
+      await db.execute(sql`insert into game_rounds (id, phase, opens_at_ms, closes_at_ms, commitment, state) values
+        ('mig-settled', 'finished', 1, 2, 'c', ${state('settled')}::jsonb),
+        ('mig-void', 'finished', 1, 2, 'c', ${state('void')}::jsonb)`);
+      for (const [index, referee] of [played!, countedPlayed!, voidedOnly!, profileOnly!].entries()) {
+        const round = referee === voidedOnly ? 'mig-void' : 'mig-settled';
+        if (referee !== profileOnly)
+          await db.execute(sql`insert into game_bets (id, round_id, user_id, client_bet_id, currency, track, amount,
+            placed_at_ms) values (${`mig-bet-${index}`}, ${round}, ${referee.id}, ${`c${index}`}, 'POINT', 'BTC', 10, 1)`);
+        const [entry] = await queryRows<{ id: string }>(
+          db,
+          sql`insert into ledger_entries (user_id, asset, amount, reason, idempotency_key)
+            values (${referee.id}, 'POINT', 10, 'checkin', ${`checkin:${referee.id}:2030-05-01`}) returning id`,
+        );
+        await db.execute(sql`insert into check_ins (user_id, day, ladder_day, asset, amount, ledger_entry_id)
+          values (${referee.id}, '2030-05-01', 1, 'POINT', 10, ${entry!.id})`);
+      }
+
+      await migrateDatabase(handle);
+      const ladder = await queryRows<{ day: number; asset: string; amount: string }>(
+        db,
+        sql`select day, asset::text as asset, amount::text as amount from check_in_rewards order by day`,
+      );
+      expect(ladder.map((row) => `${row.day}:${row.asset}:${row.amount}`)).toEqual([
+        '1:POINT:10',
+        '2:POINT:20',
+        '3:POINT:30',
+        '4:POINT:40',
+        '5:POINT:50',
+        '6:POINT:60',
+        '7:POINT:100',
+        '8:POINT:60',
+      ]);
+      expect(
+        await queryRows(
+          db,
+          sql`select reward_asset, reward_amount::text as amount from tasks where id = 411001`,
+        ),
+      ).toEqual([{ reward_asset: 'POINT', amount: '10' }]);
+      await db.execute(sql`insert into check_in_rewards (day, amount) values (9, 5)`);
+      expect(
+        await queryRows(db, sql`select asset::text as asset from check_in_rewards where day = 9`),
+      ).toEqual([{ asset: 'POINT' }]);
+      const counted = async (refereeId: string) =>
+        (await db.select().from(referrals).where(eq(referrals.refereeId, refereeId)))[0]?.countedAt;
+      expect(await counted(profileOnly!.id)).toBeNull();
+      expect(await counted(played!.id)).toBeInstanceOf(Date);
+      expect(await counted(countedPlayed!.id)).toEqual(countedBefore);
+      expect(await counted(voidedOnly!.id)).toBeNull();
+      expect(
+        await queryRows(db, sql`select description from badges where id in (8001, 8002) order by id`),
+      ).toEqual([
+        { description: 'Invite 3 friends who check in and play a race' },
+        { description: 'Invite 10 friends who check in and play a race' },
+      ]);
     } finally {
       await handle.close();
       rmSync(folder, { recursive: true, force: true });

@@ -483,6 +483,21 @@ export const BADGE_ERRORS = entries({
     msgKey: 'badge.faucet.busy',
     text: 'The faucet is busy, try again',
   },
+  /** A first-come badge (FCFS, a limited supply) waits for the claimant's real activity (DESIGN.md 11). */
+  activityRequired: {
+    code: 'BADGE_ACTIVITY_REQUIRED',
+    msgKey: 'badge.activity.required',
+    text: BADGE_TEXT.activityRequired,
+  },
+});
+
+/** Free rewards (DESIGN.md 11): OJO from a free source stays locked until its conditions are met. */
+export const FREE_REWARD_ERRORS = entries({
+  freeOjoLocked: {
+    code: 'FREE_OJO_LOCKED',
+    msgKey: 'coin.withdraw.free.locked',
+    text: REDEEM_TEXT.freeOjoLocked,
+  },
 });
 
 /** Every entry, by msgKey (one text per msgKey; codes may repeat across msgKeys). */
@@ -497,6 +512,7 @@ export const ERROR_CATALOGUE: ReadonlyMap<string, ErrorEntry> = new Map(
     COIN_ERRORS,
     GAME_ERRORS,
     BADGE_ERRORS,
+    FREE_REWARD_ERRORS,
     WALLET_BIND_ERRORS,
     SIGN_IN_ERRORS,
     TRANSPORT_ERRORS,

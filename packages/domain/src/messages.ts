@@ -55,7 +55,7 @@ export const REFERRAL_TEXT = {
   myReferrals: 'My referrals',
   referred: 'REFERRED',
   /** Ours, beside REFERRED: who counts (a friend who registers but never creates a profile does not). */
-  referredRule: 'Friends count once they have created their profile.',
+  referredRule: 'Friends count once they have checked in and played a race.',
   shareToX: 'Share to X',
   comingSoon: "We're cooking up something special for referrers. More soon!",
 } as const;
@@ -82,6 +82,7 @@ export const BADGE_TEXT = {
   claimFailed: 'Failed to claim, please try again',
   claimBadgesFailed: 'Failed to claim badges, please try again',
   claimBadgeFailed: 'Failed to claim badge, please try again',
+  activityRequired: 'First-come badges go to players who checked in and played a race: do both, then claim',
   onboardingClaim: 'Claim onboarding badge',
   onboardingClaimed: 'Onboarding badge claimed',
 } as const;
@@ -158,6 +159,8 @@ export const REDEEM_TEXT = {
   orderNotFound: 'Order not found, please refresh the page',
   cancelFailed: 'Redeem cancellation failed. Please try again.',
   cancelNetworkError: 'Cancel redeem failed',
+  freeOjoLocked:
+    'OJO from free rewards is locked until you have a profile, an account old enough and enough OJO bet in races',
 } as const;
 
 // spec 8 wallet-bind rows and telegram bind.

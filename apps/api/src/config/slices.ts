@@ -13,6 +13,7 @@ import { type GameConfig, gameEnv, toGameConfig } from '../modules/game/config';
 import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
 import { type PricesConfig, pricesEnv, toPricesConfig } from '../modules/prices/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
+import { type FreeRewardsConfig, freeRewardsEnv, toFreeRewardsConfig } from '../modules/rewards/config';
 import { type TasksConfig, tasksEnv, toTasksConfig } from '../modules/tasks/config';
 import { toWalletConfig, type WalletConfig, walletEnv } from '../modules/wallet/config';
 
@@ -32,6 +33,7 @@ const sliceSchema = z.object({
   ...badgeEnv,
   ...gameEnv,
   ...coinEnv,
+  ...freeRewardsEnv,
 });
 
 export interface ModuleConfig {
@@ -57,6 +59,8 @@ export interface ModuleConfig {
   game: GameConfig;
   /** Buying OJO with ETH and redeeming it: receipt address, treasury, quotes, confirmations, limits. */
   coin: CoinConfig;
+  /** When OJO from a free source (check-in, tasks) unlocks. */
+  freeRewards: FreeRewardsConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -83,5 +87,6 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     badge: toBadgeConfig(values),
     game: toGameConfig(values),
     coin: toCoinConfig(values),
+    freeRewards: toFreeRewardsConfig(values),
   };
 }

@@ -42,6 +42,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('locks free OJO for 7 days and 1,000 OJO really bet unless FREE_OJO_UNLOCK_* say otherwise', () => {
+    expect(onLocalDevnet({ DATA_DIR: tempDir() }).freeRewards).toEqual({ unlockDays: 7, unlockBet: 1000n });
+    expect(
+      onLocalDevnet({ DATA_DIR: tempDir(), FREE_OJO_UNLOCK_DAYS: '30', FREE_OJO_UNLOCK_BET: '5000' })
+        .freeRewards,
+    ).toEqual({ unlockDays: 30, unlockBet: 5000n });
+    const error = configErrorOf(() =>
+      onLocalDevnet({ DATA_DIR: tempDir(), FREE_OJO_UNLOCK_DAYS: '-1', FREE_OJO_UNLOCK_BET: '1.5' }),
+    );
+    expect(error.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'FREE_OJO_UNLOCK_BET',
+      'FREE_OJO_UNLOCK_DAYS',
+    ]);
+  });
+
   it('lists every invalid variable at once', () => {
     const error = configErrorOf(() =>
       loadConfig({

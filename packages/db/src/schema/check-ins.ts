@@ -17,13 +17,14 @@ import { users } from './users';
 
 /**
  * The daily check-in's reward ladder (spec 3 'checkInReward (list of index, amount)'): day `day` of a streak earns
- * `amount` of `asset`. Data an operator changes without code; the first rows come from a migration.
+ * `amount` of `asset`. Data an operator changes without code; the first rows come from a migration. A free reward
+ * pays FishXP (POINT) unless the row says OJO, which stays locked until the player unlocks it (DESIGN.md 11).
  */
 export const checkInRewards = pgTable(
   'check_in_rewards',
   {
     day: integer('day').primaryKey(),
-    asset: ledgerAsset('asset').notNull(),
+    asset: ledgerAsset('asset').notNull().default('POINT'),
     amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
   },
   (table) => [

@@ -5,8 +5,9 @@ import { users } from './users';
 /**
  * Who invited whom (spec points 2 and 3: referral code, invitedMap keyed by source type).
  * A user is referred at most once. `sourceType` is stored normalised (unknown values become WEB, spec point 5).
- * An referral is recorded at the referee's registration and counted (REFERRED) from `countedAt` on: once the
- * referee is a full user with a profile, since accounts cost nothing and registrations alone would be farmed.
+ * A referral is recorded at the referee's registration and counted (REFERRED) from `countedAt` on: once the
+ * referee really played (a check-in and a bet in a round whose betting closed), since accounts and profiles cost
+ * nothing and would be farmed.
  */
 export const referrals = pgTable(
   'referrals',
@@ -22,7 +23,7 @@ export const referrals = pgTable(
     referralCode: varchar('referral_code', { length: 6 }).notNull(),
     sourceType: text('source_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the referee became a full user (profile created); null until then, and not counted. */
+    /** When the referee had both checked in and bet in a closed round; null until then, and not counted. */
     countedAt: timestamp('counted_at', { withTimezone: true }),
   },
   (table) => [

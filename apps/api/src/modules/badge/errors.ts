@@ -9,4 +9,5 @@ export const badgeErrors = {
   notOwnAccount: () => AppError.of(403, BADGE_ERRORS.notOwnAccount),
   notOwnWallet: () => AppError.of(403, BADGE_ERRORS.notOwnWallet),
   faucetBusy: () => AppError.of(503, BADGE_ERRORS.faucetBusy),
+  activityRequired: () => AppError.of(403, BADGE_ERRORS.activityRequired),
 } as const;

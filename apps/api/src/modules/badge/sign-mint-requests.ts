@@ -4,7 +4,8 @@ import { badgeNFTAbi } from '@ojo/contracts/generated/abis';
 import { type BadgeClaim, badgeClaims, badges } from '@ojo/db/schema/badges';
 import { and, eq } from '@ojo/db/sql';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
-import { newUid } from './check-badges';
+import { hasRealActivity } from '../rewards/real-activity';
+import { isFirstCome, newUid } from './check-badges';
 import type { BadgeDeps } from './deps';
 import { badgeErrors } from './errors';
 
@@ -19,16 +20,15 @@ const CHAIN_CLOCK_SLACK_SECONDS = 300;
  * claimable badges (all, or one). A request is signed once and handed out again while valid (same uid), so a double
  * click, a retry or a second tab mint the same request, which the contract accepts once. Only a request that expired
  * unminted (its uid unused on chain) is replaced by a new one with a new uid: never earlier, even when it has little
- * time left, since two requests mintable at once (two uids) would mint the badge twice.
+ * time left, since two requests mintable at once (two uids) would mint the badge twice. A first-come badge is signed
+ * only for a player with real activity (a claim made before that rule waits for it): asked for alone, it is a 403
+ * BADGE_ACTIVITY_REQUIRED; among all, it is left out.
  */
 export async function signMintRequests(
   deps: BadgeDeps,
   userId: string,
   badgeId?: number,
 ): Promise<ClaimableBadgeRow[]> {
-  const signer = deps.signer;
-  const badgeNft = deps.badgeNft();
-  if (!signer || !badgeNft) throw badgeErrors.signerUnavailable();
   const where = [eq(badgeClaims.userId, userId), eq(badgeClaims.status, 'claimable')];
   if (badgeId !== undefined) where.push(eq(badgeClaims.badgeId, badgeId));
   const rows = await deps.db
@@ -37,10 +37,17 @@ export async function signMintRequests(
     .innerJoin(badges, eq(badges.id, badgeClaims.badgeId))
     .where(and(...where));
   if (badgeId !== undefined && rows.length === 0) throw badgeErrors.notClaimable();
+  const needsActivity = rows.some(({ badge }) => isFirstCome(badge));
+  const isActive = needsActivity && (await hasRealActivity(deps.db, userId, deps.now()));
+  if (badgeId !== undefined && needsActivity && !isActive) throw badgeErrors.activityRequired();
+  const signer = deps.signer;
+  const badgeNft = deps.badgeNft();
+  if (!signer || !badgeNft) throw badgeErrors.signerUnavailable();
 
   const nowSeconds = Math.floor(deps.now() / 1000);
   const answers: ClaimableBadgeRow[] = [];
   for (const { claim, badge } of rows) {
+    if (isFirstCome(badge) && !isActive) continue;
     let current = claim;
     // Still mintable on a chain whose clock trails ours: hand out the same request (one uid per claim at a time).
     const isFresh =

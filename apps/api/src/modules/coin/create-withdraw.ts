@@ -14,6 +14,7 @@ import {
 } from '@ojo/domain/coin/withdraw-limits';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
+import { refuseLockedFreeOjo } from '../rewards/free-ojo-lock';
 import { currentOjoPerEth } from './coin-price';
 import { lockCostBasis, readLowestPaid, takeBasis } from './cost-basis';
 import { coinErrors } from './errors';
@@ -47,6 +48,12 @@ export async function createWithdraw(
     await lockBalance(tx, user.id, 'OJO');
     const state = await readWithdrawState(tx, user.id, nowMs);
     throwRefusal(checkWithdraw(amount, rules, state), rules, state);
+    await refuseLockedFreeOjo(tx, config.freeRewards, {
+      userId: user.id,
+      amount,
+      redeemable: state.balance - rules.fixedLeft,
+      nowMs,
+    });
     const basis = await lockCostBasis(tx, user.id);
     const payout = redeemPayout({ amount, basis, bid, lowestPaid: await readLowestPaid(tx) });
     if (payout.payoutWei <= 0n) throw coinErrors.withdrawTooSmall();

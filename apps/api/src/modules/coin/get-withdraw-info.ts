@@ -3,6 +3,7 @@ import type { Database } from '@ojo/db/client';
 import type { AcceptSession, OpenSessionValues } from '@ojo/db/open-session';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
+import { readFreeOjoLock } from '../rewards/free-ojo-lock';
 import { ojoPerEth } from './coin-price';
 import { coinErrors } from './errors';
 import { readSessionWithdrawState } from './withdraw-state';
@@ -10,7 +11,8 @@ import { readSessionWithdrawState } from './withdraw-state';
 /**
  * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
  * and the figures the redeem screen prices a typed amount with (the spread, the caller's cost basis, the cheapest
- * rate ever paid), read with the session check in one statement (`accept` takes the session row first).
+ * rate ever paid), read with the session check in one statement (`accept` takes the session row first), and the
+ * caller's free OJO lock.
  */
 export async function getWithdrawInfo(
   db: Database,
@@ -23,6 +25,7 @@ export async function getWithdrawInfo(
   const price = ojoPerEth(prices, session.now.getTime());
   if (!price) throw coinErrors.priceUnavailable();
   const rules = config.coin.withdraw;
+  const lock = await readFreeOjoLock(db, config.freeRewards, session.userId, session.now.getTime());
   return {
     conditions: {
       minAmountCheck: { require: rules.minAmount.toString() },
@@ -40,6 +43,12 @@ export async function getWithdrawInfo(
       lowestPaid: state.lowestPaid
         ? { qty: state.lowestPaid.qty.toString(), wei: state.lowestPaid.wei.toString() }
         : null,
+    },
+    freeOjoLock: {
+      locked: lock.locked.toString(),
+      hasProfile: lock.hasProfile,
+      accountDays: { require: String(lock.requiredDays), achieved: String(lock.accountDays) },
+      bet: { require: lock.requiredBet.toString(), achieved: lock.bet.toString() },
     },
   };
 }

@@ -7,6 +7,7 @@ import { eq, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, type DashRound } from '@ojo/domain/game/dash/round';
 import type { DashBet } from '@ojo/domain/game/dash/settle';
+import { countReferralsAfterRound } from '../rewards/real-activity';
 import { ensureOpenSeason } from './seasons';
 
 /**
@@ -160,7 +161,11 @@ export async function settleRound(
         .insert(gamePrizePoolEntries)
         .values(pool.map((entry) => ({ ...entry, roundId, idempotencyKey: entry.key })))
         .onConflictDoNothing({ target: gamePrizePoolEntries.idempotencyKey });
-    if (result.state.outcome?.kind === 'settled') await recordSeason(tx, bets, transfers, nowMs);
+    if (result.state.outcome?.kind === 'settled') {
+      await recordSeason(tx, bets, transfers, nowMs);
+      // Their bets stood in a closed round: half of a referee's real activity (the other half is a check-in).
+      await countReferralsAfterRound(tx, [...new Set(bets.map((bet) => bet.playerId))]);
+    }
     await enqueuePlayTasks(tx, roundId, bets);
     await tx
       .update(gameRounds)

@@ -12,7 +12,6 @@ import { defineJob, type JobDependencies } from '../../jobs/define-job';
 import { failureCodeOf, PermanentJobError } from '../../jobs/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { REGISTRATION_FAILURE } from './errors';
-import { onProfileCreated } from './on-profile-created';
 
 type Registry = { address: Address; deps: JobDependencies };
 
@@ -36,7 +35,8 @@ function revertName(error: unknown): string | undefined {
 
 /**
  * The registration is on chain: in one transaction, mark it created and give the user its handle and profile
- * id (what GET /customer and GET /profile show), then count what waits for a full user (a referral).
+ * id (what GET /customer and GET /profile show). A profile alone counts no referral: a referral waits for the
+ * referee's real activity (modules/rewards).
  */
 async function saveCreated(
   db: Database,
@@ -62,7 +62,6 @@ async function saveCreated(
         .update(users)
         .set({ handle, profileId: profileId.toString() })
         .where(eq(users.id, registration.userId));
-      await onProfileCreated(tx, registration.userId);
     });
   } catch (error) {
     // The chain gave the account a handle another user holds here (a database restored without the chain's

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@ojo/db/client';
 import { preparedRead } from '@ojo/db/prepared';
 import { referrals } from '@ojo/db/schema/referrals';
 import { type User, users } from '@ojo/db/schema/users';
-import { and, count, eq, isNotNull, isNull, sql } from '@ojo/db/sql';
+import { and, count, eq, isNotNull, sql } from '@ojo/db/sql';
 import { normalizeSourceType } from '@ojo/domain/enums';
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 
@@ -54,8 +54,8 @@ export async function findReferrer(db: Database | Transaction, referralCode: str
 /**
  * Records that `referee` registered with `referralCode` from `sourceType` (spec 5: unknown source types count as web).
  * At most once per referee (unique referee), never for self-referral, and ignores unknown codes. Returns whether an
- * referral was recorded. It counts for the referrer only once the referee is a full user
- * (`countReferralOfFullUser`): registering alone costs nothing, so it would be farmed.
+ * referral was recorded. It counts for the referrer only once the referee really played (a check-in and a bet in a
+ * closed round: modules/rewards, `countReferralsOf`): registering alone costs nothing, so it would be farmed.
  */
 export async function recordReferral(
   db: Database | Transaction,
@@ -80,25 +80,8 @@ export async function recordReferral(
 }
 
 /**
- * Counts the referral of a user who has just become a full user (profile created): their referral, if any,
- * now counts in the referrer's REFERRED. Call it in the transaction that stores the profile. Idempotent: a second
- * call (a retried job, a profile adopted from the chain) changes nothing. Returns whether a referral was counted now.
- */
-export async function countReferralOfFullUser(
-  tx: Database | Transaction,
-  refereeId: string,
-): Promise<boolean> {
-  const counted = await tx
-    .update(referrals)
-    .set({ countedAt: sql`now()` })
-    .where(and(eq(referrals.refereeId, refereeId), isNull(referrals.countedAt)))
-    .returning({ id: referrals.id });
-  return counted.length === 1;
-}
-
-/**
- * Referral info (spec 3 invite info) for a user: own code, the code they joined with, and the referred players who became
- * full users, per source type.
+ * Referral info (spec 3 invite info) for a user: own code, the code they joined with, and the referred players who
+ * count (they really played), per source type.
  */
 export async function getReferralInfo(db: Database, user: User): Promise<ReferralInfo> {
   const rows = await db

@@ -11,9 +11,12 @@ export interface ProgressResult {
   isNewlyDone: boolean;
 }
 
+/** The ledger keys of task rewards start with this. */
+export const TASK_REWARD_KEY_PREFIX = 'task:';
+
 /** The reward's ledger key: one per player, task and period, so a task pays once however often it is verified. */
 export function taskRewardKey(taskId: number, userId: string, periodKey: string): string {
-  return `task:${taskId}:${userId}:${periodKey}`;
+  return `${TASK_REWARD_KEY_PREFIX}${taskId}:${userId}:${periodKey}`;
 }
 
 /**

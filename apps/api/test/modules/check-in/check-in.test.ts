@@ -60,7 +60,7 @@ describeWithDatabases(
           { index: 4, amount: '40', rewardType: 'POINT' },
           { index: 5, amount: '50', rewardType: 'POINT' },
           { index: 6, amount: '60', rewardType: 'POINT' },
-          { index: 7, amount: '50', rewardType: 'OJO' },
+          { index: 7, amount: '100', rewardType: 'POINT' },
         ],
         todayReward: '10',
         todayRewardType: 'POINT',
@@ -126,14 +126,15 @@ describeWithDatabases(
       expect(await getBalances(db, player.id)).toEqual({ POINT: 60n });
     });
 
-    it('pays day 7 in OJO, then restarts at day 1 as the data says, and shows ladder changes', async () => {
+    it('pays day 7 in FishXP (free rewards are not cash), then restarts at day 1, and shows ladder changes', async () => {
       const { db } = database();
       const player = await insertUser(db);
       for (let day = 1; day <= 8; day += 1) {
         nowMs = at(`2026-12-${String(day).padStart(2, '0')}T12:00:00Z`);
         await checkIn(player);
       }
-      expect(await getBalances(db, player.id)).toEqual({ POINT: 220n, OJO: 50n });
+      // Days 1 to 6 pay 10 to 60 FishXP, day 7 pays 100 FishXP, day 8 starts again at 10: no OJO at all.
+      expect(await getBalances(db, player.id)).toEqual({ POINT: 320n });
       expect(await status(player)).toMatchObject({ checkIn: true, checkInDays: 1, todayReward: '10' });
       // Today's status for the task list (task 411010) reads the same.
       expect(await getCheckInStatus(db, player.id, nowMs)).toMatchObject({ checkIn: true, checkInDays: 1 });

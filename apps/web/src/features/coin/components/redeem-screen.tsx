@@ -9,6 +9,7 @@ import {
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
+import { freeOjoLockText } from '@ojo/domain/rewards/free-ojo';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,9 @@ import { BUTTON, CARD, INPUT } from './buy-ojo-screen';
  * /game/redeem (spec 5 Redeem): minimum = minAmountCheck.require + trial; maximum = the lower of balance - fixedLeft
  * and the day's amount left; the system errors (max reached today, total bet required, insufficient balance) and
  * the input errors ('Min redeem is {n} OJO', 'Max redeem is {n} OJO'). The ETH shown is what the server's rule pays
- * for the typed amount (`redeemEthOut` on GET /coin/withdraw/info's figures). The OJO leaves the balance at once.
+ * for the typed amount (`redeemEthOut` on GET /coin/withdraw/info's figures). The OJO leaves the balance at once. OJO
+ * from free rewards that is still locked is not redeemable: the screen says how much and why, and counts only the
+ * rest of the balance.
  */
 export function RedeemScreen({ historyPath }: { historyPath: string }) {
   const info = useWithdrawInfo(true);
@@ -34,9 +37,19 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
   if (info.isPending) return <Spinner label="Loading your redeem limits" />;
   if (info.isError || !info.data) return <p className="text-rose-300">Redeem is not available right now.</p>;
   const data = info.data;
+  const lock = data.freeOjoLock;
+  const lockText = freeOjoLockText({
+    locked: BigInt(lock.locked),
+    hasProfile: lock.hasProfile,
+    accountDays: Number(lock.accountDays.achieved),
+    requiredDays: Number(lock.accountDays.require),
+    bet: BigInt(lock.bet.achieved),
+    requiredBet: BigInt(lock.bet.require),
+  });
+  const redeemable = (BigInt(data.balance) - BigInt(lock.locked)).toString();
   const minimum = redeemMinimum(data);
-  const maximum = redeemMaximum(data, data.balance);
-  const systemError = redeemSystemError(data, data.balance);
+  const maximum = redeemMaximum(data, redeemable);
+  const systemError = redeemSystemError(data, redeemable);
   const inputError = validateRedeemAmount(amount, minimum, maximum);
   // The server's rule on the server's figures (bid, cost basis, cheapest rate paid), never the plain market price.
   const ethOut =
@@ -62,6 +75,11 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
         Your OJO: <span data-testid="redeem-balance">{formatAmount(data.balance)}</span> · today{' '}
         {data.conditions.dailyCountCheck.achieved}/{data.conditions.dailyCountCheck.require} redeems
       </p>
+      {lockText ? (
+        <p data-testid="redeem-free-lock" className="mt-3 text-sm text-amber-200">
+          {lockText}
+        </p>
+      ) : null}
       {systemError ? (
         <p role="alert" data-testid="redeem-system-error" className="mt-3 text-sm font-bold text-rose-300">
           {systemError}

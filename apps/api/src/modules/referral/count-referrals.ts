@@ -1,0 +1,38 @@
+import { type Database, queryRows, type Transaction } from '@ojo/db/client';
+import { referrals } from '@ojo/db/schema/referrals';
+import { sql } from '@ojo/db/sql';
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** Which of `userIds` were referred and do not count yet (one statement, the ids as one array). */
+export async function pendingRefereesAmong(
+  db: Database | Transaction,
+  userIds: readonly string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<{ referee_id: string }>(
+    db,
+    sql`select ${referrals.refereeId}::text as referee_id from ${referrals}
+        where ${referrals.refereeId} = any(${uuidArray(userIds)}) and ${referrals.countedAt} is null`,
+  );
+  return rows.map((row) => row.referee_id);
+}
+
+/**
+ * Counts the referrals of these referees in their referrers' REFERRED (and the KyuTrainer badges' progress) from
+ * now on. The caller decides they really played (modules/rewards). Each referral counts once: a second call changes
+ * nothing. Answers how many were counted now.
+ */
+export async function countReferralsOf(
+  db: Database | Transaction,
+  refereeIds: readonly string[],
+): Promise<number> {
+  if (refereeIds.length === 0) return 0;
+  const counted = await queryRows<{ id: string }>(
+    db,
+    sql`update ${referrals} set counted_at = now()
+        where ${referrals.refereeId} = any(${uuidArray(refereeIds)}) and ${referrals.countedAt} is null
+        returning ${referrals.id}::text as id`,
+  );
+  return counted.length;
+}
