@@ -17,6 +17,8 @@ const FRESH_MODULE_TESTS = [
   'src/features/game/components/last-season-card.test.tsx',
   'src/features/game/components/prize-pool-screen.test.tsx',
   'src/components/ui/toast.test.tsx',
+  'src/features/coin/components/buy-ojo-screen.test.tsx',
+  'src/features/coin/components/coin-history-screen.test.tsx',
 ];
 
 /** The document title before React renders: the configured product name (brand is configuration). */
