@@ -52,25 +52,26 @@ async function statusOf(client: PublicClient, account: Address, key: Address): P
   });
 }
 
+/** A sponsored revokeSessionKey only of a key that is Active on the account (read on chain). */
+export async function checkRevokedKey(client: PublicClient, account: Address, key: Address): Promise<void> {
+  if ((await statusOf(client, account, key)) !== SESSION_KEY_STATUS.Active) {
+    throw gasError('sessionKeyNotActive', `The session key ${key} is not active on this account`);
+  }
+}
+
 /**
- * The session-key rules read on chain: a revoke only of a key that is Active on the account, and an added key only
- * when no other key is live: none of the keys the API sponsored for the account is Active on chain (the revoked one
- * aside) or still waiting to run.
+ * One live key per account: a key is added only when none of the keys the API sponsored for the account is Active
+ * on chain (the one the operation revokes aside) or still waiting to run (its signature unexpired).
  */
-export async function checkSessionKeys(
+export async function checkNoLiveKey(
   client: PublicClient,
   account: Address,
   calls: SponsoredCalls,
   recorded: readonly RecordedKey[],
 ): Promise<void> {
-  const { addedKey, revokedKey } = calls;
-  if (revokedKey && (await statusOf(client, account, revokedKey)) !== SESSION_KEY_STATUS.Active) {
-    throw gasError('sessionKeyNotActive', `The session key ${revokedKey} is not active on this account`);
-  }
-  if (!addedKey) return;
   const seen = new Set<string>();
   for (const { key, isPending } of recorded) {
-    if (seen.has(key) || (revokedKey && isAddressEqual(key, revokedKey))) continue;
+    if (seen.has(key) || (calls.revokedKey && isAddressEqual(key, calls.revokedKey))) continue;
     seen.add(key);
     const isLive = isPending || (await statusOf(client, account, key)) === SESSION_KEY_STATUS.Active;
     if (isLive) {

@@ -25,7 +25,7 @@ import {
 } from './policy';
 import { createProductAccountChecker, type ProductAccountChecker } from './product-account';
 import { reserveSponsorship, type SessionKeyCheck } from './reserve-sponsorship';
-import { checkSessionKeys } from './session-keys';
+import { checkNoLiveKey, checkRevokedKey } from './session-keys';
 
 export interface UnsignedUserOperation {
   sender: string;
@@ -86,14 +86,14 @@ function allowedCalls(
   });
 }
 
-/** The on-chain session-key rules for a session-key operation (checked under the user's reservation lock). */
-function sessionKeyCheck(
+/** One live key per account, for an operation that adds one (checked under the user's reservation lock). */
+function liveKeyCheck(
   chain: ChainService,
   sender: Address,
   calls: SponsoredCalls,
 ): SessionKeyCheck | undefined {
-  if (!calls.addedKey && !calls.revokedKey) return undefined;
-  return (recorded) => checkSessionKeys(chain.publicClient, sender, calls, recorded);
+  if (!calls.addedKey) return undefined;
+  return (recorded) => checkNoLiveKey(chain.publicClient, sender, calls, recorded);
 }
 
 /** The sender is the product's own account: deployed by our factory, or created by this operation's initCode. */
@@ -181,6 +181,7 @@ export async function sponsorUserOperation(
   const paymaster = chain.contractAddress('VerifyingPaymaster');
   const calls = allowedCalls(operation, sender, chain, config);
   await checkSenderAccount(operation, sender, chain);
+  if (calls.revokedKey) await checkRevokedKey(chain.publicClient, sender, calls.revokedKey);
 
   const stubbed = withPaymasterStub(operation, sender, paymaster);
   const checked = await checkOperationGas(dependencies.bundler, stubbed, config);
@@ -220,7 +221,7 @@ export async function sponsorUserOperation(
     chainId: chain.chainId,
     paymaster,
   };
-  const checkKeys = sessionKeyCheck(chain, sender, calls);
+  const checkKeys = liveKeyCheck(chain, sender, calls);
   try {
     await reserveSponsorship(db, reservation, config, checkKeys);
   } catch (error) {
