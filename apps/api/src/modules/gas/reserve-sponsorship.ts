@@ -220,6 +220,10 @@ export async function reserveSponsorship(
     const extraCost = known?.isPending ? held - known.reservedWei : held;
     // Every user's requests queue here, so two at once cannot both take the last of a share or the budget.
     await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
+    // The global budget first: when it is used up, that is what the player is told.
+    if (extraCost > 0n && (await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
+      throw gasError('dailyBudget', 'The daily sponsorship budget is used up');
+    }
     await checkActorShares(
       tx,
       { sender, clientAddress: reservation.clientAddress, heldWei: held, knownId: known?.id },
@@ -227,9 +231,6 @@ export async function reserveSponsorship(
       isPending(chainTime, since),
       since,
     );
-    if (extraCost > 0n && (await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
-      throw gasError('dailyBudget', 'The daily sponsorship budget is used up');
-    }
 
     await writeReservation(tx, reservation, known);
   });
