@@ -167,6 +167,8 @@ async function writeReservation(
             reservedWei: sql`greatest(${sponsoredOperations.reservedWei}, ${reservation.reservedWei.toString()}::numeric)`,
             validUntil: sql`greatest(${sponsoredOperations.validUntil}, ${reservation.validUntil.toISOString()}::timestamptz)`,
             ...latest,
+            // An earlier signed version may still run and add its key: it stays on record.
+            sessionKey: sql`coalesce(${latest.sessionKey}, ${sponsoredOperations.sessionKey})`,
           }
         : {
             maxCostWei: reservation.maxCostWei,
@@ -203,6 +205,7 @@ export async function reserveSponsorship(
       .select({
         id: sponsoredOperations.id,
         reservedWei: sponsoredOperations.reservedWei,
+        sessionKey: sponsoredOperations.sessionKey,
         isPending: sql<boolean>`${isPending(chainTime, since)}`,
       })
       .from(sponsoredOperations)
@@ -211,6 +214,14 @@ export async function reserveSponsorship(
 
     if (!known?.isPending) await checkUserLimits(tx, reservation.userId, chainTime, since, limits);
     if (checkKeys) await checkKeys(await recordedSessionKeys(tx, sender, nonce, isPending(chainTime, since)));
+    const addedKey = reservation.sessionKey?.toLowerCase();
+    if (known?.isPending && known.sessionKey && addedKey && known.sessionKey !== addedKey) {
+      // Both signed versions of this nonce could run: one of them would add a second key.
+      throw gasError(
+        'sessionKeyActive',
+        `A signed operation adding the session key ${known.sessionKey} is pending`,
+      );
+    }
 
     // A pending reservation already holds its cost; anything else takes all of it from the budget.
     const held =

@@ -468,12 +468,14 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     try {
       const { account, user } = await player({ deployed: true });
       const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(user.id) };
+      // One key throughout: asking again for the same nonce re-signs the same operation.
+      const call = keyCall(account.address);
       const ask = async (nonceKey: bigint) =>
         limited.inject({
           method: 'POST',
           url: '/contract/gas/policy',
           headers,
-          payload: operationBody(await prepareOperation(account, [keyCall(account.address)], nonceKey)),
+          payload: operationBody(await prepareOperation(account, [call], nonceKey)),
         });
       expect((await ask(0n)).statusCode).toBe(200);
       // The same (sender, nonce) again, re-estimated: still one operation.
@@ -555,6 +557,13 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     const whilePending = await askSecond([addKeyCall(account.address, second)]);
     expect(whilePending.statusCode).toBe(409);
     expect(whilePending.json().code).toBe('GAS_SESSION_KEY_ACTIVE');
+    // Nor as another version of the same nonce: both signatures could run, one of them adding the first key.
+    const sameNonce = await askPolicy(
+      user,
+      operationBody(await prepareOperation(account, [addKeyCall(account.address, second)])),
+    );
+    expect(sameNonce.statusCode).toBe(409);
+    expect(sameNonce.json().code).toBe('GAS_SESSION_KEY_ACTIVE');
 
     await sendAndMeasure(account, signedFirst);
     expect(await statusOf(first.key)).toBe(1);
