@@ -103,11 +103,22 @@ function standInPlatformEnv(base, env) {
   return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
 }
 
+/**
+ * On a stack only this machine reaches (no PUBLIC_HOST), every player is one client address (127.0.0.1): the
+ * per-address limits would stop the demo and the end-to-end runs after a few players. Set in the environment wins.
+ */
+function oneClientLimits(env) {
+  if (env.PUBLIC_HOST) return {};
+  const local = { PROFILE_DAILY_PER_CLIENT: '1000', GAS_MAX_CLIENT_SHARE_BPS: '10000' };
+  return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
+}
+
 /** The environment every child gets, so all parts agree on ports, origins and the data folder. */
 export function childEnv(config, env = process.env) {
   const { ports, urls, dataDir } = config;
   return {
     ...env,
+    ...oneClientLimits(env),
     // The API's X, Telegram and Discord adapters talk to the stand-ins (their clients and bot are the stand-ins'
     // defaults); the webhook secret is new for every stack. Real services are the same variables, set by hand.
     STAND_INS_PORT: String(ports.stand_ins),

@@ -53,5 +53,6 @@ export const gasPolicyRoute = defineRoute({
   tags: ['gas'],
   body: gasPolicyBody,
   result: gasPolicyResult,
-  errorStatuses: [403, 503],
+  // 409: a session key already live on the account, or a revoke of a key it does not have.
+  errorStatuses: [403, 409, 503],
 });

@@ -10,6 +10,8 @@ export const PROFILE_REGISTER_JOB = 'profile.register';
 /** The payload of a profile.register job. */
 export interface ProfileRegisterPayload {
   registrationId: string;
+  /** Who asked (request.ip): registrations are limited per client address per day. */
+  clientAddress?: string | undefined;
 }
 
 /** The idempotency key of the job of one attempt of a registration. */
@@ -31,7 +33,7 @@ export type ReserveOutcome =
  */
 export async function reserveProfileRegistration(
   tx: Transaction,
-  request: { userId: string; handle: string; ownerAddress: string },
+  request: { userId: string; handle: string; ownerAddress: string; clientAddress?: string | undefined },
 ): Promise<ReserveOutcome> {
   // One reservation per user and per handle at a time (always in this order: no deadlock), so the checks
   // below and the write cannot interleave with another request's.
@@ -74,7 +76,10 @@ export async function reserveProfileRegistration(
         .values({ userId: request.userId, handle: request.handle, ownerAddress: owner })
         .returning();
   if (!registration) throw new Error('profile registration was not written');
-  const payload: ProfileRegisterPayload = { registrationId: registration.id };
+  const payload: ProfileRegisterPayload = {
+    registrationId: registration.id,
+    ...(request.clientAddress ? { clientAddress: request.clientAddress } : {}),
+  };
   await enqueueJob(tx, { kind: PROFILE_REGISTER_JOB, key: profileRegisterJobKey(registration), payload });
   return { outcome: 'reserved', registration };
 }

@@ -135,6 +135,41 @@ export const GAS_ERRORS = entries({
     msgKey: 'gas.daily.budget',
     text: 'Free transactions are paused for today. Please try again tomorrow.',
   },
+  accountBudget: {
+    code: 'GAS_ACCOUNT_BUDGET',
+    msgKey: 'gas.account.budget',
+    text: "Your account has used today's share of free transactions. Please try again tomorrow.",
+  },
+  clientBudget: {
+    code: 'GAS_CLIENT_BUDGET',
+    msgKey: 'gas.client.budget',
+    text: "Your network has used today's share of free transactions. Please try again tomorrow.",
+  },
+  profileRequired: {
+    code: 'GAS_PROFILE_REQUIRED',
+    msgKey: 'gas.profile.required',
+    text: 'Create your profile before sending sponsored transactions.',
+  },
+  sessionKeyPolicy: {
+    code: 'GAS_SESSION_KEY_POLICY',
+    msgKey: 'gas.session.key.policy',
+    text: 'Only the badge session key can be added with sponsored gas.',
+  },
+  sessionKeyActive: {
+    code: 'GAS_SESSION_KEY_ACTIVE',
+    msgKey: 'gas.session.key.active',
+    text: 'Your account already has an active session key.',
+  },
+  sessionKeyNotActive: {
+    code: 'GAS_SESSION_KEY_NOT_ACTIVE',
+    msgKey: 'gas.session.key.not.active',
+    text: 'This session key is not active on your account.',
+  },
+  tooManyCalls: {
+    code: 'GAS_TOO_MANY_CALLS',
+    msgKey: 'gas.too.many.calls',
+    text: 'This transaction has more calls than we sponsor at once.',
+  },
 });
 
 /** The profile module (spec 5 handle, spec 8 HANDLE_TAKEN). */
@@ -165,6 +200,11 @@ export const PROFILE_ERRORS = entries({
     code: 'PROFILE_GAS_BUDGET',
     msgKey: 'profile.gas.budget',
     text: 'Profile creation is paused for today. Please try again tomorrow.',
+  },
+  clientDailyLimit: {
+    code: 'PROFILE_CLIENT_DAILY_LIMIT',
+    msgKey: 'profile.client.daily.limit',
+    text: 'Too many profiles were created from your network today. Please try again tomorrow.',
   },
 });
 

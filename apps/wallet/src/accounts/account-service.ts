@@ -1,6 +1,8 @@
+import { smartAccountAbi } from '@ojo/contracts/generated/abis';
 import { createVerifyingPaymaster } from '@ojo/contracts/paymaster';
 import { getSmartAccountAddress, toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { createOjoBundlerClient, sendUserOperationAndWait } from '@ojo/contracts/user-operation';
+import { SESSION_KEY_STATUS } from '@ojo/domain/enums';
 import { type Address, getAddress, type Hex, type TransactionReceipt, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { WalletPublicClient } from '../chain/chain';
@@ -28,6 +30,8 @@ export interface AccountService {
   /** EIP-191 message signature valid under EIP-1271 (EIP-6492-wrapped while the account is not deployed). */
   signMessage(address: Address, message: { raw: Hex }): Promise<Hex>;
   signTypedData(address: Address, typedData: TypedDataDefinition): Promise<Hex>;
+  /** True when `key` is an Active session key of the deployed account `address` (SmartAccount.sessionKeyStatus). */
+  isSessionKeyActive(address: Address, key: Address): Promise<boolean>;
   /** Sends the calls as one user operation and waits until it is mined. */
   sendCalls(
     address: Address,
@@ -86,6 +90,17 @@ export function createAccountService(options: AccountServiceOptions): AccountSer
     },
     async signTypedData(address, typedData) {
       return (await loadSmartAccount(address)).signTypedData(typedData);
+    },
+    async isSessionKeyActive(address, key) {
+      const code = await publicClient.getCode({ address });
+      if (!code || code === '0x') return false;
+      const status = await publicClient.readContract({
+        address,
+        abi: smartAccountAbi,
+        functionName: 'sessionKeyStatus',
+        args: [key],
+      });
+      return status === SESSION_KEY_STATUS.Active;
     },
     async sendCalls(address, calls, sendOptions = {}) {
       const account = await loadSmartAccount(address);

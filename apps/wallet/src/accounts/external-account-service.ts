@@ -30,6 +30,8 @@ export function createExternalAccountService(keyStore: KeyStore): AccountService
     async signTypedData(address, typedData) {
       return (await signerOf(address)).signTypedData(typedData);
     },
+    // A plain key account has no session keys.
+    isSessionKeyActive: async () => false,
     async sendCalls() {
       throw new WalletRpcError(
         WALLET_RPC_ERROR.unsupportedMethod,

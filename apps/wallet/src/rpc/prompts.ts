@@ -10,6 +10,8 @@ export interface SessionKeyRequest {
   feeLimitWei: bigint;
   /** Unix seconds. */
   validUntil: number;
+  /** The key it replaces (revoked in the same operation while still active). */
+  replacesKey?: Address | undefined;
 }
 
 /** What the person is asked to approve. */

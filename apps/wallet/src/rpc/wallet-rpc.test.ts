@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { entryPoint08Address } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it, vi } from 'vitest';
-import { createAccountService } from '../accounts/account-service';
+import { type AccountService, createAccountService } from '../accounts/account-service';
 import { createWalletPublicClient } from '../chain/chain';
 import { openKeyStore } from '../keys/key-store';
 import { createConnections } from './connections';
@@ -23,7 +23,7 @@ function memoryStorage() {
   };
 }
 
-async function setup() {
+async function setup(overrides: Partial<AccountService> = {}) {
   const keyStore = await openKeyStore({ indexedDB: new IDBFactory() });
   const key = generatePrivateKey();
   await keyStore.saveAccount({ address: HELD, owner: privateKeyToAddress(key), salt: 0n, privateKey: key });
@@ -38,7 +38,7 @@ async function setup() {
   });
   const rpc = createWalletRpc({
     chainId: 11124,
-    accounts,
+    accounts: { ...accounts, ...overrides },
     connections: createConnections(memoryStorage()),
     prompter: queue.prompter,
   });
@@ -152,6 +152,35 @@ describe('wallet rpc', () => {
     });
     queue.cancel(prompt!.id);
     await expect(granting).rejects.toMatchObject({ code: 4001 });
+  });
+
+  it('revokes the key a new session key replaces in the same operation, only while that key is active', async () => {
+    const replaced = '0x00000000000000000000000000000000000000E5';
+    const policy = {
+      sessionKey: '0x00000000000000000000000000000000000000c3',
+      target: '0x00000000000000000000000000000000000000d4',
+      selector: '0x12345678',
+      feeLimitWei: '0x2386f26fc10000',
+      validUntil: Math.floor(Date.now() / 1000) + 86_400,
+      replacesKey: replaced,
+    };
+    for (const isActive of [true, false]) {
+      const sendCalls = vi.fn(async () => ({ userOpHash: '0x01', txHash: '0x02', receipt: {} }) as never);
+      const { call, queue, nextPrompt } = await setup({
+        isSessionKeyActive: async () => isActive,
+        sendCalls,
+      });
+      const connecting = call('eth_requestAccounts');
+      queue.approve((await nextPrompt())!.id, { address: HELD });
+      await connecting;
+      const granting = call('ojo_grantSessionKey', [policy]);
+      queue.approve((await nextPrompt())!.id);
+      await granting;
+      const sent = (sendCalls.mock.calls[0] as unknown as [string, { data: string }[]])[1];
+      const selectors = sent.map((entry) => entry.data.slice(0, 10));
+      // revokeSessionKey(address) is 0x84f4fc6a, addSessionKey(...) 0x9f371241.
+      expect(selectors).toEqual(isActive ? ['0x84f4fc6a', '0x9f371241'] : ['0x9f371241']);
+    }
   });
 
   it('refuses typed data for the EntryPoint or the account itself without asking, and shows the rest in full', async () => {

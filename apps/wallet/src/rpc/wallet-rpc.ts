@@ -1,4 +1,4 @@
-import { addSessionKeyCall } from '@ojo/contracts/session-key';
+import { addSessionKeyCall, revokeSessionKeyCall } from '@ojo/contracts/session-key';
 import { WALLET_RPC_ERROR as RPC_ERROR } from '@ojo/domain/wallet/popup-protocol';
 import {
   type Address,
@@ -57,6 +57,8 @@ const sessionKeySchema = z.object({
   selector: z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte selector') as unknown as z.ZodType<Hex>,
   feeLimitWei: quantity,
   validUntil: z.number().int().positive(),
+  /** The key this one replaces: revoked in the same operation while it is still active (one key per account). */
+  replacesKey: address.optional(),
 });
 
 const typedDataSchema = z.object({
@@ -277,7 +279,14 @@ export function createWalletRpc(options: WalletRpcOptions): RequestHandler {
       });
       const sent = await prompter.ask(
         { kind: 'session-key', origin, address: owner, policy, isSponsored: Boolean(paymasterService) },
-        () => accounts.sendCalls(owner, [call], paymasterService ? { paymasterService } : {}),
+        async () => {
+          const replaced = policy.replacesKey;
+          const revoke =
+            replaced && (await accounts.isSessionKeyActive(owner, replaced))
+              ? [revokeSessionKeyCall(owner, replaced)]
+              : [];
+          return accounts.sendCalls(owner, [...revoke, call], paymasterService ? { paymasterService } : {});
+        },
       );
       return { userOpHash: sent.userOpHash, txHash: sent.txHash };
     },

@@ -19,9 +19,9 @@ import { users } from './users';
  * User operations the API agreed to pay gas for (`POST /contract/gas/policy`, DESIGN.md section 6): each row is a
  * reservation of the paymaster's deposit. One row per (sender, nonce): asking again for the same operation
  * (re-estimation, retry) signs again without reserving twice, and only one version of (sender, nonce) can run.
- * A reservation holds `max_cost_wei` of the global daily budget until the operation's cost is recorded from the
- * chain (sponsored_operation_costs) or its signature expired (`valid_until` passed on chain). `sender` is stored
- * lower-case; `nonce` as a decimal string.
+ * A reservation holds `reserved_wei` of the daily budgets (global, the account's, its client address's) until the
+ * operation's cost is recorded from the chain (sponsored_operation_costs) or its signature expired (`valid_until`
+ * passed on chain). `sender` is stored lower-case; `nonce` as a decimal string.
  */
 export const sponsoredOperations = pgTable(
   'sponsored_operations',
@@ -38,6 +38,17 @@ export const sponsoredOperations = pgTable(
     maxCostWei: numeric('max_cost_wei', { precision: 78, scale: 0, mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * What the reservation holds of the budgets: the bundler's estimate plus its margin at the network's price,
+     * never more than max_cost_wei (the real cost replaces it once recorded).
+     */
+    reservedWei: numeric('reserved_wei', { precision: 78, scale: 0, mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The request's client address (Fastify's request.ip under TRUST_PROXY) of the latest signed version. */
+    clientAddress: text('client_address'),
+    /** The session key an addSessionKey of this operation adds (lower-case), if any. */
+    sessionKey: text('session_key'),
     /** The paymaster signature's validUntil (the latest signed): after it no block can include the operation. */
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull().defaultNow(),
     /** EntryPoint v0.8 hash of the latest signed version (0x-prefixed, lower-case). */
@@ -48,6 +59,10 @@ export const sponsoredOperations = pgTable(
     unique('sponsored_operations_sender_nonce_unique').on(table.sender, table.nonce),
     index('sponsored_operations_user_created_idx').on(table.userId, table.createdAt),
     index('sponsored_operations_created_idx').on(table.createdAt),
+    index('sponsored_operations_client_created_idx').on(table.clientAddress, table.createdAt),
+    index('sponsored_operations_sender_session_key_idx')
+      .on(table.sender, table.createdAt)
+      .where(sql`${table.sessionKey} is not null`),
     check('sponsored_operations_sender_lower', sql`${table.sender} = lower(${table.sender})`),
   ],
 );

@@ -16,7 +16,11 @@ export const gasEnvShape = {
     .default('1000000000000000000')
     .transform((value) => BigInt(value)),
   GAS_MAX_PENDING_PER_USER: positiveInt.default(3),
-  GAS_SPONSORSHIP_VALID_SECONDS: positiveInt.max(3600).default(300),
+  // Shares of GAS_DAILY_BUDGET_WEI, in basis points, one account and one client address may hold in 24 h.
+  GAS_MAX_ACCOUNT_SHARE_BPS: positiveInt.max(10_000).default(100),
+  GAS_MAX_CLIENT_SHARE_BPS: positiveInt.max(10_000).default(500),
+  GAS_MAX_MINTS_PER_OPERATION: positiveInt.max(100).default(16),
+  GAS_SPONSORSHIP_VALID_SECONDS: positiveInt.max(3600).default(60),
   GAS_ESTIMATE_MARGIN_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
   GAS_MAX_FEE_MULTIPLIER: z.coerce.number().min(1).max(100).default(2),
   GAS_MAX_CALL_GAS_LIMIT: positiveInt.default(1_000_000),
@@ -30,10 +34,16 @@ type GasEnv = { [K in keyof typeof gasEnvShape]: z.output<(typeof gasEnvShape)[K
 export interface GasConfig {
   /** Sponsored operations per user per 24 h (spent or still pending). */
   dailySponsoredOps: number;
-  /** Real costs of the last 24 h plus the maximum costs of pending signatures, all users, in wei. */
+  /** Real costs of the last 24 h plus the reservations of pending signatures, all users, in wei. */
   dailyBudgetWei: bigint;
   /** Signed, not yet run, not yet expired operations a user may hold at once. */
   maxPendingPerUser: number;
+  /** Real costs plus pending reservations of 24 h one smart account may hold, in basis points of the budget. */
+  maxAccountShareBps: number;
+  /** The same for all accounts asking from one client address (request.ip). */
+  maxClientShareBps: number;
+  /** mintWithSignature calls one sponsored badge operation may batch. */
+  maxMintsPerOperation: number;
   /** Life of a paymaster signature (its validUntil); a pending reservation ends with it. */
   sponsorshipValidSeconds: number;
   /** Each gas limit may exceed the bundler's estimate for the operation by at most this percentage. */
@@ -53,6 +63,9 @@ export function gasConfigFrom(values: GasEnv): GasConfig {
     dailySponsoredOps: values.GAS_DAILY_SPONSORED_OPS,
     dailyBudgetWei: values.GAS_DAILY_BUDGET_WEI,
     maxPendingPerUser: values.GAS_MAX_PENDING_PER_USER,
+    maxAccountShareBps: values.GAS_MAX_ACCOUNT_SHARE_BPS,
+    maxClientShareBps: values.GAS_MAX_CLIENT_SHARE_BPS,
+    maxMintsPerOperation: values.GAS_MAX_MINTS_PER_OPERATION,
     sponsorshipValidSeconds: values.GAS_SPONSORSHIP_VALID_SECONDS,
     estimateMarginPercent: values.GAS_ESTIMATE_MARGIN_PERCENT,
     maxFeeMultiplier: values.GAS_MAX_FEE_MULTIPLIER,

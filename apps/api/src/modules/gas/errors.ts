@@ -16,6 +16,13 @@ const GAS_REFUSALS = {
   dailyLimit: { status: 429, ...GAS_ERRORS.dailyLimit },
   tooManyPending: { status: 429, ...GAS_ERRORS.tooManyPending },
   dailyBudget: { status: 429, ...GAS_ERRORS.dailyBudget },
+  accountBudget: { status: 429, ...GAS_ERRORS.accountBudget },
+  clientBudget: { status: 429, ...GAS_ERRORS.clientBudget },
+  profileRequired: { status: 403, ...GAS_ERRORS.profileRequired },
+  sessionKeyPolicy: { status: 403, ...GAS_ERRORS.sessionKeyPolicy },
+  sessionKeyActive: { status: 409, ...GAS_ERRORS.sessionKeyActive },
+  sessionKeyNotActive: { status: 409, ...GAS_ERRORS.sessionKeyNotActive },
+  tooManyCalls: { status: 400, ...GAS_ERRORS.tooManyCalls },
 } as const;
 
 export type GasErrorName = keyof typeof GAS_REFUSALS;

@@ -98,6 +98,12 @@ function checkAgainstEstimate(
   }
 }
 
+/** What the bundler said about an allowed operation: the network's price and its gas estimate. */
+export interface CheckedGas {
+  network: UserOperationGasPrice;
+  estimate: UserOperationGasEstimate;
+}
+
 /**
  * Checks that `operation` (complete, with the paymaster stub the wallet estimated with) asks the paymaster for no
  * more than it needs: limits under the caps and near the bundler's estimate, fees at the network's price.
@@ -106,7 +112,7 @@ export async function checkOperationGas(
   bundler: BundlerGas,
   operation: UserOperation<'0.8'>,
   bounds: GasBounds,
-): Promise<void> {
+): Promise<CheckedGas> {
   checkCaps(operation, bounds);
   let network: UserOperationGasPrice;
   try {
@@ -125,4 +131,30 @@ export async function checkOperationGas(
     throw gasError('bundlerUnavailable', 'The bundler is not reachable');
   }
   checkAgainstEstimate(operation, estimate, bounds.estimateMarginPercent);
+  return { network, estimate };
+}
+
+/**
+ * What a pending signature reserves of the budgets: the bundler's estimate plus the margin, with the paymaster's
+ * own limits, at the network's price (not the signed maxFeePerGas, which may carry headroom up to
+ * GAS_MAX_FEE_MULTIPLIER), never more than `maxCostWei`. The real cost (actualGasCost) replaces it once the
+ * operation runs; until then a base fee rising above the quote within the signature's short life is the only way
+ * the budget can be passed.
+ */
+export function reservedCost(
+  operation: UserOperation<'0.8'>,
+  checked: CheckedGas,
+  paymasterGas: bigint,
+  marginPercent: number,
+  maxCostWei: bigint,
+): bigint {
+  const { estimate, network } = checked;
+  const gas =
+    withMargin(
+      estimate.callGasLimit + estimate.verificationGasLimit + estimate.preVerificationGas,
+      marginPercent,
+    ) + paymasterGas;
+  const price = operation.maxFeePerGas < network.maxFeePerGas ? operation.maxFeePerGas : network.maxFeePerGas;
+  const reserved = gas * price;
+  return reserved < maxCostWei ? reserved : maxCostWei;
 }

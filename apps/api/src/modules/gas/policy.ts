@@ -1,14 +1,18 @@
+import { MINT_WITH_SIGNATURE_SELECTOR } from '@ojo/contracts/badge-mint';
 import type { Deployments } from '@ojo/contracts/deployments';
 import { badgeNFTAbi, smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import { SESSION_KEY_FEE_LIMIT_WEI, SESSION_KEY_LIFETIME_SECONDS } from '@ojo/domain/constants';
 import {
   type Address,
   decodeFunctionData,
+  getAddress,
   type Hex,
   isAddressEqual,
   parseEther,
   slice,
   toFunctionSelector,
 } from 'viem';
+import { gasError } from './errors';
 
 /**
  * What the API pays gas for (DESIGN.md section 6). Profiles are not among them: the API creates them itself with
@@ -102,4 +106,106 @@ export function decodeCreateAccount(factoryData: Hex): { owner: Address; salt: b
   } catch {
     return null;
   }
+}
+
+/** How far a session key's expiry may lie beyond 24 h from our clock (the web's and the chain's clocks differ). */
+export const SESSION_KEY_EXPIRY_SLACK_SECONDS = 300;
+
+/** What an allowed operation does: the rules it matched, and the session key it adds or revokes. */
+export interface SponsoredCalls {
+  rule: string;
+  addedKey: Address | null;
+  revokedKey: Address | null;
+}
+
+type Contracts = Partial<Deployments['contracts']>;
+
+/** The arguments of a call to the account itself, or a 403 when they do not decode. */
+function accountCallArgs(data: Hex): readonly unknown[] {
+  try {
+    return decodeFunctionData({ abi: smartAccountAbi, data }).args ?? [];
+  } catch {
+    throw gasError('callNotAllowed', 'The session key call does not decode');
+  }
+}
+
+/**
+ * The arguments of an addSessionKey: the product's badge key only (spec 4: BadgeNFT's signature mint, at most
+ * 0.01 ETH of fees over its life, 24 h), so a sponsored key cannot be turned to anything else or made to last.
+ */
+function checkAddedKey(data: Hex, contracts: Contracts, nowSeconds: number): Address {
+  const [key, target, selector, feeLimitWei, validUntil] = accountCallArgs(data) as readonly [
+    Address,
+    Address,
+    Hex,
+    bigint,
+    number,
+  ];
+  const badgeNft = contracts.BadgeNFT;
+  if (!badgeNft || !isAddressEqual(target, badgeNft)) {
+    throw gasError('sessionKeyPolicy', 'A sponsored session key may only target the BadgeNFT contract');
+  }
+  if (selector.toLowerCase() !== MINT_WITH_SIGNATURE_SELECTOR.toLowerCase()) {
+    throw gasError('sessionKeyPolicy', 'A sponsored session key may only call mintWithSignature');
+  }
+  if (feeLimitWei > SESSION_KEY_FEE_LIMIT_WEI) {
+    throw gasError(
+      'sessionKeyPolicy',
+      `A sponsored session key may spend at most ${SESSION_KEY_FEE_LIMIT_WEI} wei of fees`,
+    );
+  }
+  if (validUntil > nowSeconds + SESSION_KEY_LIFETIME_SECONDS + SESSION_KEY_EXPIRY_SLACK_SECONDS) {
+    throw gasError('sessionKeyPolicy', 'A sponsored session key may last at most 24 hours');
+  }
+  return getAddress(key);
+}
+
+/** The key of a revokeSessionKey call. */
+function revokedKeyOf(data: Hex): Address {
+  return getAddress((accountCallArgs(data) as readonly [Address])[0]);
+}
+
+/**
+ * Checks what every call of an operation does, beyond its target and selector: a session-key operation adds
+ * exactly one badge key (with at most one revokeSessionKey beside it, or is that revoke alone); a badge
+ * operation batches at most `maxMints` mints; the two never mix. Throws the 4xx that says why.
+ */
+export function checkSponsoredCalls(
+  calls: readonly InnerCall[],
+  sender: Address,
+  contracts: Contracts,
+  limits: { maxMintsPerOperation: number; nowSeconds: number },
+): SponsoredCalls {
+  if (calls.length === 0) throw gasError('callNotAllowed', 'The operation makes no call');
+  const rules = calls.map((call) => matchRule(call, sender, contracts));
+  if (rules.some((rule) => rule === null)) {
+    throw gasError('callNotAllowed', 'The operation calls a target or function that is not sponsored');
+  }
+  const names = new Set(rules.map((rule) => rule?.rule));
+  if (names.size > 1) {
+    throw gasError('callNotAllowed', 'Session keys and badge mints are sponsored in separate operations');
+  }
+  if (names.has('badge-mint')) {
+    if (calls.length > limits.maxMintsPerOperation) {
+      throw gasError(
+        'tooManyCalls',
+        `At most ${limits.maxMintsPerOperation} mints per operation are sponsored`,
+      );
+    }
+    return { rule: 'badge-mint', addedKey: null, revokedKey: null };
+  }
+  const addSelector = selectorOf(smartAccountAbi, 'addSessionKey').toLowerCase();
+  const adds = calls.filter((call) => slice(call.data, 0, 4).toLowerCase() === addSelector);
+  const revokes = calls.filter((call) => slice(call.data, 0, 4).toLowerCase() !== addSelector);
+  if (adds.length > 1 || revokes.length > 1) {
+    throw gasError(
+      'tooManyCalls',
+      'A sponsored operation adds one session key (and may revoke one existing key)',
+    );
+  }
+  return {
+    rule: 'session-key',
+    addedKey: adds[0] ? checkAddedKey(adds[0].data, contracts, limits.nowSeconds) : null,
+    revokedKey: revokes[0] ? revokedKeyOf(revokes[0].data) : null,
+  };
 }

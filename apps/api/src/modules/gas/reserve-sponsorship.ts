@@ -7,8 +7,10 @@ import {
 import { users } from '@ojo/db/schema/users';
 import { and, eq, sql } from '@ojo/db/sql';
 import type { Address, Hex } from 'viem';
+import { checkActorShares } from './actor-shares';
 import type { GasConfig } from './config';
 import { gasError } from './errors';
+import { type RecordedKey, recordedSessionKeys } from './session-keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +24,12 @@ export interface Reservation {
   rule: string;
   /** All gas limits at maxFeePerGas: the most the paymaster can pay for this signed version. */
   maxCostWei: bigint;
+  /** What the budgets count while it is pending (at most maxCostWei). */
+  reservedWei: bigint;
+  /** request.ip, or null when unknown. */
+  clientAddress: string | null;
+  /** The session key the operation adds, if any. */
+  sessionKey: Address | null;
   validUntil: Date;
   userOpHash: Hex;
   /** Which paymaster's chain scan tells expired reservations apart. */
@@ -29,7 +37,13 @@ export interface Reservation {
   paymaster: Address;
 }
 
-type Limits = Pick<GasConfig, 'dailySponsoredOps' | 'dailyBudgetWei' | 'maxPendingPerUser'>;
+type Limits = Pick<
+  GasConfig,
+  'dailySponsoredOps' | 'dailyBudgetWei' | 'maxPendingPerUser' | 'maxAccountShareBps' | 'maxClientShareBps'
+>;
+
+/** Decides, under the user's lock, whether the account may add its key given the keys already recorded. */
+export type SessionKeyCheck = (recorded: readonly RecordedKey[]) => Promise<void>;
 
 /**
  * The chain's clock as last scanned for this paymaster: a reservation whose signature expired before it can no
@@ -83,14 +97,14 @@ async function userUsage(tx: Transaction, userId: string, chainTime: Date, since
   return { used: usage?.used ?? 0, pending: usage?.pending ?? 0 };
 }
 
-/** What the paymaster really paid in the last day plus what pending signatures could still cost, in wei. */
+/** What the paymaster really paid in the last day plus what pending signatures reserve, in wei. */
 async function budgetInUse(tx: Transaction, chainTime: Date, since: Date): Promise<bigint> {
   const [row] = await queryRows<{ spent: string; reserved: string }>(
     tx,
     sql`select
       (select coalesce(sum(${sponsoredOperationCosts.actualGasCostWei}), 0)::text from ${sponsoredOperationCosts}
         where ${sponsoredOperationCosts.blockTime} > ${since.toISOString()}) as spent,
-      (select coalesce(sum(${sponsoredOperations.maxCostWei}), 0)::text from ${sponsoredOperations}
+      (select coalesce(sum(${sponsoredOperations.reservedWei}), 0)::text from ${sponsoredOperations}
         where ${isPending(chainTime, since)}) as reserved`,
   );
   return BigInt(row?.spent ?? '0') + BigInt(row?.reserved ?? '0');
@@ -125,6 +139,12 @@ async function writeReservation(
   reservation: Reservation,
   known: { id: string; isPending: boolean } | undefined,
 ): Promise<void> {
+  // The latest signed version's: its hash, who asked for it (whose share it counts in), the key it adds.
+  const latest = {
+    userOpHash: reservation.userOpHash,
+    clientAddress: reservation.clientAddress,
+    sessionKey: reservation.sessionKey?.toLowerCase() ?? null,
+  };
   if (!known) {
     await tx.insert(sponsoredOperations).values({
       userId: reservation.userId,
@@ -132,8 +152,9 @@ async function writeReservation(
       nonce: reservation.nonce.toString(),
       rule: reservation.rule,
       maxCostWei: reservation.maxCostWei,
+      reservedWei: reservation.reservedWei,
       validUntil: reservation.validUntil,
-      userOpHash: reservation.userOpHash,
+      ...latest,
     });
     return;
   }
@@ -143,13 +164,17 @@ async function writeReservation(
       known.isPending
         ? {
             maxCostWei: sql`greatest(${sponsoredOperations.maxCostWei}, ${reservation.maxCostWei.toString()}::numeric)`,
+            reservedWei: sql`greatest(${sponsoredOperations.reservedWei}, ${reservation.reservedWei.toString()}::numeric)`,
             validUntil: sql`greatest(${sponsoredOperations.validUntil}, ${reservation.validUntil.toISOString()}::timestamptz)`,
-            userOpHash: reservation.userOpHash,
+            ...latest,
+            // An earlier signed version may still run and add its key: it stays on record.
+            sessionKey: sql`coalesce(${latest.sessionKey}, ${sponsoredOperations.sessionKey})`,
           }
         : {
             maxCostWei: reservation.maxCostWei,
+            reservedWei: reservation.reservedWei,
             validUntil: reservation.validUntil,
-            userOpHash: reservation.userOpHash,
+            ...latest,
             createdAt: new Date(),
           },
     )
@@ -157,15 +182,17 @@ async function writeReservation(
 }
 
 /**
- * Reserves the paymaster's deposit for one signed operation, or refuses with a 429: the user's daily
- * allowance, their pending signatures (so throwaway accounts cannot hold the budget), and the global daily budget
- * (real costs plus pending maxima). Signing (sender, nonce) again keeps one reservation, at the dearest version
- * and the latest expiry. Safe on several API nodes: the user row and a global advisory lock serialise it.
+ * Reserves the paymaster's deposit for one signed operation, or refuses with a 4xx: the user's daily
+ * allowance, their pending signatures, the session key rule (`checkKeys`, given the account's other sponsored
+ * keys), the account's and the client address's shares of the budget, and the global daily budget (real costs
+ * plus pending reservations) as the last line. Signing (sender, nonce) again keeps one reservation, at the dearest
+ * version and the latest expiry. Safe on several API nodes: the user row and a global advisory lock serialise it.
  */
 export async function reserveSponsorship(
   db: Database,
   reservation: Reservation,
   limits: Limits,
+  checkKeys?: SessionKeyCheck,
 ): Promise<void> {
   const sender = reservation.sender.toLowerCase();
   const nonce = reservation.nonce.toString();
@@ -177,7 +204,8 @@ export async function reserveSponsorship(
     const [known] = await tx
       .select({
         id: sponsoredOperations.id,
-        maxCostWei: sponsoredOperations.maxCostWei,
+        reservedWei: sponsoredOperations.reservedWei,
+        sessionKey: sponsoredOperations.sessionKey,
         isPending: sql<boolean>`${isPending(chainTime, since)}`,
       })
       .from(sponsoredOperations)
@@ -185,20 +213,35 @@ export async function reserveSponsorship(
       .limit(1);
 
     if (!known?.isPending) await checkUserLimits(tx, reservation.userId, chainTime, since, limits);
+    if (checkKeys) await checkKeys(await recordedSessionKeys(tx, sender, nonce, isPending(chainTime, since)));
+    const addedKey = reservation.sessionKey?.toLowerCase();
+    if (known?.isPending && known.sessionKey && addedKey && known.sessionKey !== addedKey) {
+      // Both signed versions of this nonce could run: one of them would add a second key.
+      throw gasError(
+        'sessionKeyActive',
+        `A signed operation adding the session key ${known.sessionKey} is pending`,
+      );
+    }
 
     // A pending reservation already holds its cost; anything else takes all of it from the budget.
-    const extraCost = known?.isPending
-      ? reservation.maxCostWei > known.maxCostWei
-        ? reservation.maxCostWei - known.maxCostWei
-        : 0n
-      : reservation.maxCostWei;
-    if (extraCost > 0n) {
-      // Every user's requests queue here, so two at once cannot both take the last of the budget.
-      await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
-      if ((await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
-        throw gasError('dailyBudget', 'The daily sponsorship budget is used up');
-      }
+    const held =
+      known?.isPending && known.reservedWei > reservation.reservedWei
+        ? known.reservedWei
+        : reservation.reservedWei;
+    const extraCost = known?.isPending ? held - known.reservedWei : held;
+    // Every user's requests queue here, so two at once cannot both take the last of a share or the budget.
+    await queryRows(tx, sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
+    // The global budget first: when it is used up, that is what the player is told.
+    if (extraCost > 0n && (await budgetInUse(tx, chainTime, since)) + extraCost > limits.dailyBudgetWei) {
+      throw gasError('dailyBudget', 'The daily sponsorship budget is used up');
     }
+    await checkActorShares(
+      tx,
+      { sender, clientAddress: reservation.clientAddress, heldWei: held, knownId: known?.id },
+      limits,
+      isPending(chainTime, since),
+      since,
+    );
 
     await writeReservation(tx, reservation, known);
   });

@@ -24,6 +24,8 @@ const gasRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { confi
         { bundler, recordCosts: costs.run },
         request.user,
         request.body,
+        // The client address as rate limits see it (Fastify's request.ip under TRUST_PROXY).
+        request.ip,
       ),
     // The account provider calls it from the wallet origin (plugins/cors.ts).
     { config: { cors: app.gasPolicyCors } },

@@ -15,10 +15,17 @@ import type { UserOperation } from 'viem/account-abstraction';
 import type { ChainService } from '../chain/chain-service';
 import type { GasConfig } from './config';
 import { gasError, isGasError } from './errors';
-import { type BundlerGas, checkOperationGas } from './operation-gas';
-import { decodeAccountCalls, decodeCreateAccount, MAX_SPONSORED_COST_WEI, matchRule } from './policy';
+import { type BundlerGas, checkOperationGas, reservedCost } from './operation-gas';
+import {
+  checkSponsoredCalls,
+  decodeAccountCalls,
+  decodeCreateAccount,
+  MAX_SPONSORED_COST_WEI,
+  type SponsoredCalls,
+} from './policy';
 import { createProductAccountChecker, type ProductAccountChecker } from './product-account';
-import { reserveSponsorship } from './reserve-sponsorship';
+import { reserveSponsorship, type SessionKeyCheck } from './reserve-sponsorship';
+import { checkNoLiveKey, checkRevokedKey } from './session-keys';
 
 export interface UnsignedUserOperation {
   sender: string;
@@ -62,17 +69,31 @@ function productAccountChecker(chain: ChainService, factory: Address): ProductAc
   return checker;
 }
 
-/** The policy rules every call of the operation matches (joined), or a 403. */
-function allowedRules(operation: UnsignedUserOperation, sender: Address, chain: ChainService): string {
+/** What the operation's calls do, when the policy allows every one of them with its arguments; else a 4xx. */
+function allowedCalls(
+  operation: UnsignedUserOperation,
+  sender: Address,
+  chain: ChainService,
+  config: GasConfig,
+): SponsoredCalls {
   const calls = decodeAccountCalls(operation.callData as Hex);
   if (!calls || calls.length === 0) {
     throw gasError('callNotAllowed', 'The operation is not an execute call of the account');
   }
-  const rules = calls.map((call) => matchRule(call, sender, chain.deployments()?.contracts ?? {}));
-  if (rules.some((rule) => rule === null)) {
-    throw gasError('callNotAllowed', 'The operation calls a target or function that is not sponsored');
-  }
-  return rules.map((entry) => entry?.rule).join(',');
+  return checkSponsoredCalls(calls, sender, chain.deployments()?.contracts ?? {}, {
+    maxMintsPerOperation: config.maxMintsPerOperation,
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
+}
+
+/** One live key per account, for an operation that adds one (checked under the user's reservation lock). */
+function liveKeyCheck(
+  chain: ChainService,
+  sender: Address,
+  calls: SponsoredCalls,
+): SessionKeyCheck | undefined {
+  if (!calls.addedKey) return undefined;
+  return (recorded) => checkNoLiveKey(chain.publicClient, sender, calls, recorded);
 }
 
 /** The sender is the product's own account: deployed by our factory, or created by this operation's initCode. */
@@ -133,10 +154,11 @@ function withPaymasterStub(
 }
 
 /**
- * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's user sends
- * it from its own smart account, every call it makes is allowed by the policy table, it asks for no more gas than
- * the bundler estimates it needs at no more than the network's price, and the user's allowance and the global
- * budget have room. Anything else is a 4xx with a code saying why.
+ * `POST /contract/gas/policy`: signs the VerifyingPaymaster data for `operation` when the session's user has a
+ * profile and sends it from its own smart account, every call it makes is allowed by the policy with its
+ * arguments, it asks for no more gas than the bundler estimates it needs at no more than the network's price, and
+ * the user's allowance, the account's and the client address's shares and the global budget have room. Anything
+ * else is a 4xx with a code saying why.
  */
 export async function sponsorUserOperation(
   db: Database,
@@ -145,26 +167,27 @@ export async function sponsorUserOperation(
   dependencies: SponsorshipDependencies,
   user: User,
   operation: UnsignedUserOperation,
+  clientAddress: string | null,
 ): Promise<GasPolicyResult> {
   if (!user.smartAccountAddress) {
     throw gasError('noSmartAccount', 'The user has no smart account');
   }
+  // A profile costs the API its registrar's gas, not the player's: nothing sponsored before one exists.
+  if (!user.profileId) throw gasError('profileRequired', 'Create a profile first');
   const sender = getAddress(operation.sender);
   if (!isAddressEqual(sender, user.smartAccountAddress as Address)) {
     throw gasError('senderNotAllowed', "Only the user's own smart account is sponsored");
   }
   const paymaster = chain.contractAddress('VerifyingPaymaster');
-  const rule = allowedRules(operation, sender, chain);
+  const calls = allowedCalls(operation, sender, chain, config);
   await checkSenderAccount(operation, sender, chain);
+  if (calls.revokedKey) await checkRevokedKey(chain.publicClient, sender, calls.revokedKey);
 
   const stubbed = withPaymasterStub(operation, sender, paymaster);
-  await checkOperationGas(dependencies.bundler, stubbed, config);
+  const checked = await checkOperationGas(dependencies.bundler, stubbed, config);
+  const paymasterGas = PAYMASTER_VERIFICATION_GAS_LIMIT + PAYMASTER_POST_OP_GAS_LIMIT;
   const totalGas =
-    operation.callGasLimit +
-    operation.verificationGasLimit +
-    operation.preVerificationGas +
-    PAYMASTER_VERIFICATION_GAS_LIMIT +
-    PAYMASTER_POST_OP_GAS_LIMIT;
+    operation.callGasLimit + operation.verificationGasLimit + operation.preVerificationGas + paymasterGas;
   const maxCostWei = totalGas * operation.maxFeePerGas;
   if (maxCostWei > MAX_SPONSORED_COST_WEI) {
     throw gasError('limitExceeded', 'The operation may cost more than the sponsorship allows');
@@ -188,20 +211,25 @@ export async function sponsorUserOperation(
     userId: user.id,
     sender,
     nonce: operation.nonce,
-    rule,
+    rule: calls.rule,
     maxCostWei,
+    reservedWei: reservedCost(stubbed, checked, paymasterGas, config.estimateMarginPercent, maxCostWei),
+    clientAddress,
+    sessionKey: calls.addedKey,
     validUntil: new Date(validUntil * 1000),
     userOpHash: getUserOperationHashV08({ ...sponsored, paymasterData }, chain.chainId),
     chainId: chain.chainId,
     paymaster,
   };
+  const checkKeys = liveKeyCheck(chain, sender, calls);
   try {
-    await reserveSponsorship(db, reservation, config);
+    await reserveSponsorship(db, reservation, config, checkKeys);
   } catch (error) {
-    if (!isGasError(error, 'dailyLimit', 'tooManyPending', 'dailyBudget')) throw error;
+    const retried = ['dailyLimit', 'tooManyPending', 'dailyBudget', 'accountBudget', 'clientBudget'] as const;
+    if (!isGasError(error, ...retried, 'sessionKeyActive')) throw error;
     // The refusal may rest on reservations that have since run or expired: read the chain, then decide again.
     await dependencies.recordCosts().catch(() => undefined);
-    await reserveSponsorship(db, reservation, config);
+    await reserveSponsorship(db, reservation, config, checkKeys);
   }
   return {
     policy_data: {

@@ -19,7 +19,7 @@ export interface CreateProfileSettings {
 /**
  * `POST /profile` (spec 2 Create profile, spec 5 Profile handle): checks the handle rule (400, exact text), the
  * reserved list (409), that the user has a smart account (403) and no profile (409 PROFILE_EXISTS), and the
- * global daily budget (429); then reserves the handle in the database (HANDLE_TAKEN when another player holds it)
+ * daily budget per client address and for everybody (429); then reserves the handle in the database (HANDLE_TAKEN when another player holds it)
  * and enqueues the job that registers it on chain, in one transaction. Answers `creating` at once; asking again
  * while it is under way answers the same registration. Nothing reaches the chain before the database said yes.
  */
@@ -29,6 +29,7 @@ export async function createProfile(
   settings: CreateProfileSettings,
   user: User,
   handle: string,
+  clientAddress: string | null,
 ): Promise<ProfileRegistration> {
   const invalid = validateHandle(handle);
   if (invalid) throw profileErrors.handleInvalid(invalid);
@@ -45,11 +46,12 @@ export async function createProfile(
       .where(eq(profileRegistrations.userId, user.id));
     if (current?.status === 'created') throw profileErrors.profileExists();
     if (current?.status === 'pending') return toProfileRegistration(current);
-    await checkProfileBudget(tx, settings.budget);
+    await checkProfileBudget(tx, settings.budget, clientAddress);
     const reserved = await reserveProfileRegistration(tx, {
       userId: user.id,
       handle,
       ownerAddress: user.smartAccountAddress as string,
+      clientAddress: clientAddress ?? undefined,
     });
     if (reserved.outcome === 'handle-taken') throw profileErrors.handleTaken();
     if (reserved.outcome === 'existing' && reserved.registration.status === 'created') {

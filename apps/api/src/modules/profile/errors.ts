@@ -17,6 +17,8 @@ export const profileErrors = {
   dailyLimit: () => AppError.of(429, PROFILE_ERRORS.dailyLimit),
   /** The registrar spent PROFILE_DAILY_GAS_BUDGET_WEI on registrations in the last 24 h. */
   gasBudget: () => AppError.of(429, PROFILE_ERRORS.gasBudget),
+  /** Registrations started from this client address in the last 24 h reached PROFILE_DAILY_PER_CLIENT. */
+  clientDailyLimit: () => AppError.of(429, PROFILE_ERRORS.clientDailyLimit),
 } as const;
 
 /** Codes a failed registration records (GET /profile `failure_code`); the web maps HANDLE_TAKEN to the form. */

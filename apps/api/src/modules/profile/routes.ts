@@ -28,6 +28,8 @@ const profileRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { c
       { reservedHandles: config.reservedHandles, budget: config.profileBudget },
       request.user,
       request.body.handle,
+      // The client address as rate limits see it (Fastify's request.ip under TRUST_PROXY).
+      request.ip,
     );
     app.jobs.wake();
     return registration;

@@ -1,4 +1,4 @@
-import { smartAccountAbi, smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
+import { smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
 import { getVerifyingPaymasterStubData, PAYMASTER_VERIFICATION_GAS_LIMIT } from '@ojo/contracts/paymaster';
 import { type OjoSmartAccount, toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { createOjoBundlerClient } from '@ojo/contracts/user-operation';
@@ -8,13 +8,21 @@ import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
-import { type Address, encodeFunctionData, getAbiItem, type Hex, toHex } from 'viem';
+import { type Address, getAbiItem, type Hex, type LocalAccount, parseEther, toHex } from 'viem';
 import { entryPoint08Abi, entryPoint08Address, type UserOperation } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { recordSponsoredCosts } from '../../../src/modules/gas/record-sponsored-costs';
 import { buildTestApp, insertUser } from '../../helpers';
 import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
+import {
+  addKeyCall,
+  badgeMintCall,
+  type KeyPolicy,
+  operationBody,
+  productKeyPolicy,
+  testProfileId,
+} from './sponsorship-support';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -29,7 +37,6 @@ afterAll(async () => {
 
 const client = () => createDevnetPublicClient(chain.devnet.rpcUrl);
 const contracts = () => chain.devnet.deployments.contracts;
-const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
 /** What the EntryPoint charged our paymaster so far, read from the chain by the test itself. */
 async function paymasterSpentOnChain(): Promise<bigint> {
@@ -44,9 +51,10 @@ async function paymasterSpentOnChain(): Promise<bigint> {
   return logs.reduce((sum, log) => sum + log.args.actualGasCost, 0n);
 }
 
-/** A deployed product account of a fresh owner. */
-async function deployedAccount(): Promise<OjoSmartAccount> {
-  const owner = privateKeyToAccount(generatePrivateKey());
+/** A deployed product account of `owner` (a fresh one by default). */
+async function deployedAccount(
+  owner: LocalAccount = privateKeyToAccount(generatePrivateKey()),
+): Promise<OjoSmartAccount> {
   const wallet = createDevnetWalletClient(chain.devnet.rpcUrl, devnetKeys.spare[1]);
   const hash = await wallet.writeContract({
     address: contracts().SmartAccountFactory,
@@ -59,17 +67,15 @@ async function deployedAccount(): Promise<OjoSmartAccount> {
   return toOjoSmartAccount({ client: client(), factoryAddress: contracts().SmartAccountFactory, owner });
 }
 
-const addKeyCall = (account: Address) => ({
-  to: account,
-  data: encodeFunctionData({
-    abi: smartAccountAbi,
-    functionName: 'addSessionKey',
-    args: [newAddress(), contracts().ProfileRegistry, '0x12345678', 10n ** 16n, 4_000_000_000],
-  }),
-});
-
-/** The operation as a wallet prepares it (alto's estimates and price, the paymaster stub), on `nonceKey`. */
-async function prepareOperation(account: OjoSmartAccount, nonceKey = 0n): Promise<UserOperation<'0.8'>> {
+/**
+ * The operation as a wallet prepares it (alto's estimates and price, the paymaster stub), on `nonceKey`: the web's
+ * badge session key by default.
+ */
+async function prepareOperation(
+  account: OjoSmartAccount,
+  nonceKey = 0n,
+  calls: { to: Address; data: Hex }[] = [addKeyCall(account.address, productKeyPolicy(contracts()))],
+): Promise<UserOperation<'0.8'>> {
   const stub = async () => getVerifyingPaymasterStubData(contracts().VerifyingPaymaster);
   const bundler = createOjoBundlerClient({
     bundlerUrl: chain.devnet.bundlerUrl,
@@ -78,10 +84,7 @@ async function prepareOperation(account: OjoSmartAccount, nonceKey = 0n): Promis
     paymaster: { getPaymasterStubData: stub, getPaymasterData: stub },
   });
   const nonce = await account.getNonce({ key: nonceKey });
-  return (await bundler.prepareUserOperation({
-    calls: [addKeyCall(account.address)],
-    nonce,
-  })) as UserOperation<'0.8'>;
+  return (await bundler.prepareUserOperation({ calls, nonce })) as UserOperation<'0.8'>;
 }
 
 /** The most the paymaster could pay for `operation`: what a reservation holds. */
@@ -92,18 +95,36 @@ const maxCostOf = (operation: UserOperation<'0.8'>) =>
     PAYMASTER_VERIFICATION_GAS_LIMIT) *
   operation.maxFeePerGas;
 
-const operationBody = (operation: UserOperation<'0.8'>) => ({
-  sender: operation.sender,
-  nonce: toHex(operation.nonce),
-  factory: operation.factory ?? null,
-  factoryData: operation.factoryData ?? null,
-  callData: operation.callData,
-  callGasLimit: toHex(operation.callGasLimit),
-  verificationGasLimit: toHex(operation.verificationGasLimit),
-  preVerificationGas: toHex(operation.preVerificationGas),
-  maxFeePerGas: toHex(operation.maxFeePerGas),
-  maxPriorityFeePerGas: toHex(operation.maxPriorityFeePerGas),
-});
+/**
+ * A deployed account whose owner added the badge key itself (paying its own gas, as any owner may), and that
+ * account signing as the key: badge mints to sponsor without a sponsored key first.
+ */
+async function keyedAccount(): Promise<OjoSmartAccount> {
+  const ownerKey = generatePrivateKey();
+  const owner = privateKeyToAccount(ownerKey);
+  const account = await deployedAccount(owner);
+  const key = privateKeyToAccount(generatePrivateKey());
+  const policy: KeyPolicy = productKeyPolicy(contracts(), { key: key.address });
+  await client().request({
+    method: 'anvil_setBalance' as never,
+    params: [owner.address, toHex(parseEther('1'))] as never,
+  });
+  const wallet = createDevnetWalletClient(chain.devnet.rpcUrl, ownerKey);
+  const hash = await wallet.sendTransaction({ ...addKeyCall(account.address, policy), chain: null });
+  await client().waitForTransactionReceipt({ hash });
+  return toOjoSmartAccount({
+    client: client(),
+    factoryAddress: contracts().SmartAccountFactory,
+    owner: owner.address,
+    sessionKey: key,
+  });
+}
+
+/** A badge mint operation of `account` (signing as its key) on `nonceKey`. */
+const prepareMint = async (account: OjoSmartAccount, nonceKey = 0n) =>
+  prepareOperation(account, nonceKey, [
+    await badgeMintCall(contracts(), await client().getChainId(), account.address),
+  ]);
 
 describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ database }) => {
   const apps: TestApp[] = [];
@@ -113,25 +134,39 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
     const { app } = await buildTestApp(database(), {
       ...devnetEnv(chain.devnet, chain.dataDir),
       GAS_COSTS_SCAN_INTERVAL_MS: '0',
+      // The global budget under test unless a test sets the shares.
+      GAS_MAX_ACCOUNT_SHARE_BPS: '10000',
+      GAS_MAX_CLIENT_SHARE_BPS: '10000',
       ...env,
     });
     apps.push(app);
     return app;
   }
 
-  const askPolicy = async (app: TestApp, user: User, operation: UserOperation<'0.8'>) =>
+  const askPolicy = async (
+    app: TestApp,
+    user: User,
+    operation: UserOperation<'0.8'>,
+    remoteAddress = '127.0.0.1',
+  ) =>
     app.inject({
       method: 'POST',
       url: '/contract/gas/policy',
       headers: { ...saasHeaders, jwt_token: await app.issueSessionToken(user.id) },
       payload: operationBody(operation),
+      remoteAddress,
     });
 
-  /** A deployed account with its user and one operation ready to ask for. */
-  async function player() {
-    const account = await deployedAccount();
-    const user = await insertUser(database().db, { smartAccountAddress: account.address.toLowerCase() });
-    return { account, user };
+  const userOf = (account: OjoSmartAccount) =>
+    insertUser(database().db, {
+      smartAccountAddress: account.address.toLowerCase(),
+      profileId: testProfileId(),
+    });
+
+  /** A deployed account (signing as its owner, or as its badge key when `keyed`) with its user. */
+  async function player(options: { keyed?: boolean } = {}) {
+    const account = options.keyed ? await keyedAccount() : await deployedAccount();
+    return { account, user: await userOf(account) };
   }
 
   beforeEach(async () => {
@@ -242,9 +277,11 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
   });
 
   it('limits pending signatures per player, so a burst of throwaway accounts does not block a new player', async () => {
-    const throwaways = [await player(), await player(), await player(), await player()];
-    const newcomer = await player();
-    const newcomerOperation = await prepareOperation(newcomer.account);
+    // Badge mints: an account has one session key, but may ask for several mints at once.
+    const keyed = { keyed: true };
+    const throwaways = [await player(keyed), await player(keyed), await player(keyed), await player(keyed)];
+    const newcomer = await player(keyed);
+    const newcomerOperation = await prepareMint(newcomer.account);
     // Room for 14 reservations: the four throwaways would take all of it with six each.
     const budget = (await paymasterSpentOnChain()) + maxCostOf(newcomerOperation) * 14n;
     const limited = await node({ GAS_DAILY_BUDGET_WEI: budget.toString() });
@@ -254,7 +291,7 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
       const statuses: number[] = [];
       const codes: string[] = [];
       for (let nonceKey = 0n; nonceKey < 6n; nonceKey += 1n) {
-        const operation = await prepareOperation(account, nonceKey);
+        const operation = await prepareMint(account, nonceKey);
         // The same price as the newcomer's, so every reservation weighs the same.
         const response = await askPolicy(limited, user, {
           ...operation,
@@ -272,5 +309,124 @@ describeWithDatabases('the daily gas budget follows real spending (devnet)', ({ 
       ]);
     }
     expect((await askPolicy(limited, newcomer.user, newcomerOperation)).statusCode).toBe(200);
+  });
+  it('signs for 60 s by default and reserves the estimate at the network price, not the signed maximum', async () => {
+    const { account, user } = await player();
+    const operation = await prepareOperation(account);
+    // GAS_SPONSORSHIP_VALID_SECONDS left at its default.
+    const app = await node({});
+    const before = Date.now();
+    // The most a wallet may sign: twice the network's price.
+    const response = await askPolicy(app, user, { ...operation, maxFeePerGas: operation.maxFeePerGas * 2n });
+    expect(response.statusCode).toBe(200);
+    const [row] = await queryRows<{ valid_until: Date; reserved_wei: string; max_cost_wei: string }>(
+      database().db,
+      sql`select valid_until, reserved_wei::text, max_cost_wei::text from sponsored_operations
+          where sender = ${account.address.toLowerCase()}`,
+    );
+    const life = new Date(row?.valid_until ?? 0).getTime() - before;
+    expect(life).toBeGreaterThan(55_000);
+    expect(life).toBeLessThanOrEqual(61_000);
+    const reserved = BigInt(row?.reserved_wei ?? '0');
+    const maximum = BigInt(row?.max_cost_wei ?? '0');
+    expect(maximum).toBe(maxCostOf({ ...operation, maxFeePerGas: operation.maxFeePerGas * 2n }));
+    expect(reserved).toBeGreaterThan(0n);
+    expect(reserved * 10n).toBeLessThan(maximum * 6n);
+  });
+
+  it('caps one client address at its share: 30 free accounts cannot drain the budget, another player still mints', async () => {
+    const reference = await prepareOperation(await deployedAccount());
+    const weight = maxCostOf(reference);
+    const budget = (await paymasterSpentOnChain()) + weight * 100n;
+    const app = await node({
+      GAS_DAILY_BUDGET_WEI: budget.toString(),
+      GAS_MAX_CLIENT_SHARE_BPS: '500',
+    });
+    await recordSponsoredCosts(database().db, app.chain);
+    const clientCap = (budget * 500n) / 10_000n;
+
+    const farm = '198.51.100.7';
+    const codes: string[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      // Fresh accounts, created by their first operation: nothing to deploy first.
+      const account = await toOjoSmartAccount({
+        client: client(),
+        factoryAddress: contracts().SmartAccountFactory,
+        owner: privateKeyToAccount(generatePrivateKey()),
+      });
+      const response = await askPolicy(app, await userOf(account), await prepareOperation(account), farm);
+      codes.push(response.statusCode === 200 ? 'OK' : response.json().code);
+    }
+    const accepted = codes.filter((code) => code === 'OK').length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(codes.slice(accepted)).toEqual(Array(30 - accepted).fill('GAS_CLIENT_BUDGET'));
+    const [held] = await queryRows<{ total: string; largest: string }>(
+      database().db,
+      sql`select sum(reserved_wei)::text as total, max(reserved_wei)::text as largest
+          from sponsored_operations where client_address = ${farm}`,
+    );
+    const total = BigInt(held?.total ?? '0');
+    expect(total).toBeLessThanOrEqual(clientCap);
+    // Refused only once the next one would not fit.
+    expect(total + BigInt(held?.largest ?? '0')).toBeGreaterThan(clientCap);
+
+    // A player elsewhere gets the badge key and then a badge mint sponsored, and both run.
+    const ownerKey = generatePrivateKey();
+    const owner = privateKeyToAccount(ownerKey);
+    const account = await deployedAccount(owner);
+    const user = await userOf(account);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const home = '203.0.113.20';
+    const send = async (signer: OjoSmartAccount, operation: UserOperation<'0.8'>) => {
+      const response = await askPolicy(app, user, operation, home);
+      expect(response.json()).toMatchObject({ success: true });
+      const sponsored = { ...operation, paymasterData: response.json().obj.policy_data.paymasterData as Hex };
+      const bundler = createOjoBundlerClient({
+        bundlerUrl: chain.devnet.bundlerUrl,
+        client: client(),
+        account: signer,
+      });
+      const receipt = await bundler.waitForUserOperationReceipt({
+        hash: await bundler.sendUserOperation({
+          ...sponsored,
+          signature: await signer.signUserOperation(sponsored),
+        }),
+      });
+      expect(receipt.success).toBe(true);
+    };
+    await send(
+      account,
+      await prepareOperation(account, 0n, [
+        addKeyCall(account.address, productKeyPolicy(contracts(), { key: key.address })),
+      ]),
+    );
+    const asKey = await toOjoSmartAccount({
+      client: client(),
+      factoryAddress: contracts().SmartAccountFactory,
+      owner: owner.address,
+      sessionKey: key,
+    });
+    await send(asKey, await prepareMint(asKey));
+  });
+
+  it("caps one account at its share, and another account's operations still fit", async () => {
+    const greedy = await player({ keyed: true });
+    const other = await player({ keyed: true });
+    const first = await prepareMint(greedy.account);
+    const weight = maxCostOf(first);
+    const budget = (await paymasterSpentOnChain()) + weight * 100n;
+    // Room for one and a half operations per account.
+    const shareBps = (weight * 15n * 10_000n) / (10n * budget) + 1n;
+    const app = await node({
+      GAS_DAILY_BUDGET_WEI: budget.toString(),
+      GAS_MAX_ACCOUNT_SHARE_BPS: shareBps.toString(),
+    });
+    await recordSponsoredCosts(database().db, app.chain);
+
+    expect((await askPolicy(app, greedy.user, first)).statusCode).toBe(200);
+    const second = await askPolicy(app, greedy.user, await prepareMint(greedy.account, 1n));
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ success: false, code: 'GAS_ACCOUNT_BUDGET' });
+    expect((await askPolicy(app, other.user, await prepareMint(other.account))).statusCode).toBe(200);
   });
 });

@@ -20,6 +20,7 @@ import type { User } from '@ojo/db/schema/users';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
+import { SESSION_KEY_FEE_LIMIT_WEI } from '@ojo/domain/constants';
 import {
   type Address,
   createClient,
@@ -41,6 +42,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, insertUser } from '../../helpers';
 import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity';
+import {
+  addKeyCall,
+  badgeMintCall,
+  productKeyPolicy,
+  revokeKeyCall,
+  testProfileId,
+} from './sponsorship-support';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -97,15 +105,8 @@ async function deployOtherFactory(): Promise<Address> {
   return receipt.contractAddress;
 }
 
-/** An account call the policy sponsors and that succeeds: addSessionKey for a fresh key. */
-const addKeyCall = (account: Address) => ({
-  to: account,
-  data: encodeFunctionData({
-    abi: smartAccountAbi,
-    functionName: 'addSessionKey',
-    args: [newAddress(), contracts().ProfileRegistry, '0x12345678', 10n ** 16n, 4_000_000_000],
-  }),
-});
+/** An account call the policy sponsors and that succeeds: the web's badge session key, a fresh one. */
+const keyCall = (account: Address) => addKeyCall(account, productKeyPolicy(contracts()));
 const executeCall = (call: { to: Address; data: Hex }): Hex =>
   encodeFunctionData({ abi: smartAccountAbi, functionName: 'execute', args: [call.to, 0n, call.data] });
 
@@ -187,8 +188,11 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
       factoryAddress: contracts().SmartAccountFactory,
       owner,
     });
-    const user = await insertUser(database().db, { smartAccountAddress: account.address.toLowerCase() });
-    return { account, user };
+    const user = await insertUser(database().db, {
+      smartAccountAddress: account.address.toLowerCase(),
+      profileId: testProfileId(),
+    });
+    return { account, user, owner };
   }
 
   /** Asks the API to sponsor `operation`; on success returns the operation with the signed paymasterData. */
@@ -225,14 +229,14 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     const deployed = await player({ deployed: true });
     const greedy = await player({ deployed: true });
     const cases = [
-      { who: fresh, operation: await prepareOperation(fresh.account, [addKeyCall(fresh.account.address)]) },
+      { who: fresh, operation: await prepareOperation(fresh.account, [keyCall(fresh.account.address)]) },
       {
         who: deployed,
-        operation: await prepareOperation(deployed.account, [addKeyCall(deployed.account.address)]),
+        operation: await prepareOperation(deployed.account, [keyCall(deployed.account.address)]),
       },
     ];
     // Every limit at the most the API allows over the bundler's estimate (10%).
-    const estimated = await prepareOperation(greedy.account, [addKeyCall(greedy.account.address)]);
+    const estimated = await prepareOperation(greedy.account, [keyCall(greedy.account.address)]);
     cases.push({
       who: greedy,
       operation: {
@@ -281,14 +285,14 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
         },
       }),
     });
-    const receipt = await sendUserOperationAndWait(bundler, { calls: [addKeyCall(account.address)] });
+    const receipt = await sendUserOperationAndWait(bundler, { calls: [keyCall(account.address)] });
     expect(receipt.success).toBe(true);
     expect(receipt.paymaster?.toLowerCase()).toBe(contracts().VerifyingPaymaster.toLowerCase());
   });
 
   it('refuses gas limits beyond the bundler estimate, fees beyond the network price and calls that would fail', async () => {
     const { account, user } = await player({ deployed: true });
-    const operation = await prepareOperation(account, [addKeyCall(account.address)]);
+    const operation = await prepareOperation(account, [keyCall(account.address)]);
     const ask = (changes: Partial<UserOperation<'0.8'>>) =>
       askPolicy(user, operationBody({ ...operation, ...changes }));
 
@@ -316,20 +320,11 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     const inverted = await ask({ maxPriorityFeePerGas: operation.maxFeePerGas + 1n });
     expect(inverted.json().code).toBe('GAS_FEE_TOO_HIGH');
 
-    // Revoking a key that was never added reverts: the bundler cannot run it, so it is not sponsored.
+    // A key that expired before it was added reverts: the bundler cannot run it, so it is not sponsored.
+    const expired = productKeyPolicy(contracts(), { validUntil: Math.floor(Date.now() / 1000) - 60 });
     const failing = await askPolicy(
       user,
-      operationBody({
-        ...operation,
-        callData: executeCall({
-          to: account.address,
-          data: encodeFunctionData({
-            abi: smartAccountAbi,
-            functionName: 'revokeSessionKey',
-            args: [newAddress()],
-          }),
-        }),
-      }),
+      operationBody({ ...operation, callData: executeCall(addKeyCall(account.address, expired)) }),
     );
     expect(failing.statusCode).toBe(400);
     expect(failing.json().code).toBe('GAS_ESTIMATE_FAILED');
@@ -341,7 +336,7 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
 
   it('leaves a player who submits their sponsored operation to the EntryPoint themselves with nothing gained', async () => {
     const { account, user } = await player({ deployed: true });
-    const estimated = await prepareOperation(account, [addKeyCall(account.address)]);
+    const estimated = await prepareOperation(account, [keyCall(account.address)]);
     // The most the API signs: what a submitter paid per gas would be worth the most.
     const operation = await sponsor(user, {
       ...estimated,
@@ -377,8 +372,11 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
 
   it('refuses a foreign sender, a disallowed call, a value transfer and a session without smart account', async () => {
     const sender = newAddress();
-    const user = await insertUser(database().db, { smartAccountAddress: sender.toLowerCase() });
-    const allowedCall = executeCall(addKeyCall(sender));
+    const user = await insertUser(database().db, {
+      smartAccountAddress: sender.toLowerCase(),
+      profileId: testProfileId(),
+    });
+    const allowedCall = executeCall(keyCall(sender));
 
     const foreign = await askPolicy(user, operationBody({ sender: newAddress(), callData: allowedCall }));
     expect(foreign.statusCode).toBe(403);
@@ -392,7 +390,7 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     const withValue = encodeFunctionData({
       abi: smartAccountAbi,
       functionName: 'execute',
-      args: [sender, 1n, addKeyCall(sender).data],
+      args: [sender, 1n, keyCall(sender).data],
     });
     expect((await askPolicy(user, operationBody({ sender, callData: withValue }))).json().code).toBe(
       'GAS_CALL_NOT_ALLOWED',
@@ -421,8 +419,11 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
   });
 
   it('sponsors only deployed product accounts when no factory is given', async () => {
-    const policyFor = async (sender: Address, callData: Hex = executeCall(addKeyCall(sender))) => {
-      const user = await insertUser(database().db, { smartAccountAddress: sender.toLowerCase() });
+    const policyFor = async (sender: Address, callData: Hex = executeCall(keyCall(sender))) => {
+      const user = await insertUser(database().db, {
+        smartAccountAddress: sender.toLowerCase(),
+        profileId: testProfileId(),
+      });
       return askPolicy(user, operationBody({ sender, callData }));
     };
     const refused = (response: Awaited<ReturnType<typeof policyFor>>) => {
@@ -467,12 +468,14 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     try {
       const { account, user } = await player({ deployed: true });
       const headers = { ...saasHeaders, jwt_token: await limited.issueSessionToken(user.id) };
+      // One key throughout: asking again for the same nonce re-signs the same operation.
+      const call = keyCall(account.address);
       const ask = async (nonceKey: bigint) =>
         limited.inject({
           method: 'POST',
           url: '/contract/gas/policy',
           headers,
-          payload: operationBody(await prepareOperation(account, [addKeyCall(account.address)], nonceKey)),
+          payload: operationBody(await prepareOperation(account, [call], nonceKey)),
         });
       expect((await ask(0n)).statusCode).toBe(200);
       // The same (sender, nonce) again, re-estimated: still one operation.
@@ -483,5 +486,129 @@ describeWithDatabases('POST /contract/gas/policy (devnet)', ({ database }) => {
     } finally {
       await limited.close();
     }
+  });
+  /** executeBatch of `calls`, as the account provider encodes several calls. */
+  const batchCall = (calls: { to: Address; data: Hex }[]): Hex =>
+    encodeFunctionData({
+      abi: smartAccountAbi,
+      functionName: 'executeBatch',
+      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
+    });
+
+  it("sponsors a session key only with the product's policy, one per operation, and bounded badge batches", async () => {
+    const { account, user } = await player({ deployed: true });
+    const key = (overrides: Parameters<typeof productKeyPolicy>[1] = {}) =>
+      addKeyCall(account.address, productKeyPolicy(contracts(), overrides));
+    const refusal = async (callData: Hex) => {
+      const response = await askPolicy(user, operationBody({ sender: account.address, callData }));
+      return [response.statusCode, response.json().code];
+    };
+    const now = Math.floor(Date.now() / 1000);
+
+    // The first review's drain: 14 keys in one operation.
+    expect(await refusal(batchCall(Array.from({ length: 14 }, () => key())))).toEqual([
+      400,
+      'GAS_TOO_MANY_CALLS',
+    ]);
+    expect(await refusal(batchCall([key(), key()]))).toEqual([400, 'GAS_TOO_MANY_CALLS']);
+    for (const overrides of [
+      { target: contracts().ProfileRegistry },
+      { selector: '0x12345678' as Hex },
+      { feeLimitWei: SESSION_KEY_FEE_LIMIT_WEI + 1n },
+      { validUntil: now + 86_400 + 3_600 },
+      { validUntil: 4_000_000_000 },
+    ]) {
+      expect(await refusal(executeCall(key(overrides))), Object.keys(overrides).join()).toEqual([
+        403,
+        'GAS_SESSION_KEY_POLICY',
+      ]);
+    }
+    const mint = await badgeMintCall(contracts(), await client().getChainId(), account.address);
+    expect(await refusal(batchCall(Array.from({ length: 17 }, () => mint)))).toEqual([
+      400,
+      'GAS_TOO_MANY_CALLS',
+    ]);
+    expect(await refusal(batchCall([key(), mint]))).toEqual([403, 'GAS_CALL_NOT_ALLOWED']);
+
+    // What the web asks for (0.01 ETH, 24 h, with a little clock slack) is sponsored.
+    const web = await prepareOperation(account, [key({ validUntil: now + 86_400 + 60 })]);
+    expect((await askPolicy(user, operationBody(web))).statusCode).toBe(200);
+  });
+
+  it('keeps one session key per account: another is refused while one is pending or active; revoking it replaces it', async () => {
+    const { account, user } = await player({ deployed: true });
+    const statusOf = (key: Address) =>
+      client().readContract({
+        address: account.address,
+        abi: smartAccountAbi,
+        functionName: 'sessionKeyStatus',
+        args: [key],
+      });
+    const first = productKeyPolicy(contracts());
+    const second = productKeyPolicy(contracts());
+    const signedFirst = await sponsor(
+      user,
+      await prepareOperation(account, [addKeyCall(account.address, first)]),
+    );
+    const askSecond = async (calls: { to: Address; data: Hex }[]) =>
+      askPolicy(user, operationBody(await prepareOperation(account, calls, 1n)));
+
+    // Signed, not yet sent: its key may still arrive.
+    const whilePending = await askSecond([addKeyCall(account.address, second)]);
+    expect(whilePending.statusCode).toBe(409);
+    expect(whilePending.json().code).toBe('GAS_SESSION_KEY_ACTIVE');
+    // Nor as another version of the same nonce: both signatures could run, one of them adding the first key.
+    const sameNonce = await askPolicy(
+      user,
+      operationBody(await prepareOperation(account, [addKeyCall(account.address, second)])),
+    );
+    expect(sameNonce.statusCode).toBe(409);
+    expect(sameNonce.json().code).toBe('GAS_SESSION_KEY_ACTIVE');
+
+    await sendAndMeasure(account, signedFirst);
+    expect(await statusOf(first.key)).toBe(1);
+    const whileActive = await askSecond([addKeyCall(account.address, second)]);
+    expect(whileActive.statusCode).toBe(409);
+    expect(whileActive.json().code).toBe('GAS_SESSION_KEY_ACTIVE');
+
+    // Only a key the account has may be revoked.
+    // (The bundler cannot estimate it: the API refuses it before asking.)
+    const unknown = await askPolicy(
+      user,
+      operationBody({
+        sender: account.address,
+        callData: batchCall([
+          revokeKeyCall(account.address, newAddress()),
+          addKeyCall(account.address, second),
+        ]),
+      }),
+    );
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().code).toBe('GAS_SESSION_KEY_NOT_ACTIVE');
+
+    const replace = await prepareOperation(account, [
+      revokeKeyCall(account.address, first.key),
+      addKeyCall(account.address, second),
+    ]);
+    await sendAndMeasure(account, await sponsor(user, replace));
+    expect(await statusOf(first.key)).toBe(2);
+    expect(await statusOf(second.key)).toBe(1);
+  });
+
+  it('sponsors nothing for a player without a profile', async () => {
+    const owner = newOwner();
+    await deployAccount(owner.address);
+    const account = await toOjoSmartAccount({
+      client: client(),
+      factoryAddress: contracts().SmartAccountFactory,
+      owner,
+    });
+    const withoutProfile = await insertUser(database().db, {
+      smartAccountAddress: account.address.toLowerCase(),
+    });
+    const operation = await prepareOperation(account, [keyCall(account.address)]);
+    const response = await askPolicy(withoutProfile, operationBody(operation));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, code: 'GAS_PROFILE_REQUIRED' });
   });
 });

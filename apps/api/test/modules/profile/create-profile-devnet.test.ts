@@ -8,6 +8,7 @@ import { eq, sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetAddresses, devnetKeys } from '@ojo/devnet/keys';
+import { PROFILE_ERRORS } from '@ojo/domain/error-catalogue';
 import { PROFILE_TEXT } from '@ojo/domain/messages';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -65,6 +66,8 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
       ...chain.env,
       PROFILE_RESERVED_HANDLES: `admin,${reserved}`,
       JOB_POLL_INTERVAL_MS: '100',
+      // Every request here comes from 127.0.0.1: the per-address limit has its own test.
+      PROFILE_DAILY_PER_CLIENT: '1000',
     }));
   });
   afterAll(async () => {
@@ -75,12 +78,13 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
     ...saasHeaders,
     jwt_token: await target.issueSessionToken(user.id),
   });
-  const post = async (user: User, handle: string, target = app) =>
+  const post = async (user: User, handle: string, target = app, remoteAddress = '127.0.0.1') =>
     target.inject({
       method: 'POST',
       url: '/profile',
       headers: await headersOf(user, target),
       payload: { handle },
+      remoteAddress,
     });
   const mine = async (user: User) =>
     (await app.inject({ method: 'GET', url: '/profile', headers: await headersOf(user) })).json().obj;
@@ -271,6 +275,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
         await buildTestApp(database(), {
           ...chain.env,
           JOB_RUNNER: 'false',
+          PROFILE_DAILY_PER_CLIENT: '1000',
           PROFILE_DAILY_REGISTRATIONS: String(started),
         })
       ).app;
@@ -289,6 +294,7 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
         await buildTestApp(database(), {
           ...chain.env,
           JOB_RUNNER: 'false',
+          PROFILE_DAILY_PER_CLIENT: '1000',
           PROFILE_DAILY_GAS_BUDGET_WEI: '1',
         })
       ).app;
@@ -297,6 +303,33 @@ describeWithDatabases('profile registration as a durable job (devnet)', ({ kind,
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ success: false, code: 'PROFILE_GAS_BUDGET' });
       expect(await mine(user)).toBeNull();
+    });
+  });
+  describe('the daily limit per client address', () => {
+    let perClient: TestApp | undefined;
+    afterAll(async () => {
+      await perClient?.close();
+    });
+
+    it('stops one address at PROFILE_DAILY_PER_CLIENT (default 5) with 429, while another address still registers', async () => {
+      // No job runner: the registrations are only reserved and enqueued, which is what the limit counts.
+      perClient = (await buildTestApp(database(), { ...chain.env, JOB_RUNNER: 'false' })).app;
+      const farm = '198.51.100.23';
+      for (let index = 0; index < 5; index += 1) {
+        expect((await post(await player(), `${tag}_farm_${index}`, perClient, farm)).statusCode).toBe(202);
+      }
+      const sixth = await player();
+      const refused = await post(sixth, `${tag}_farm_5`, perClient, farm);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        code: 'PROFILE_CLIENT_DAILY_LIMIT',
+        message: PROFILE_ERRORS.clientDailyLimit.text,
+      });
+      expect(await mine(sixth)).toBeNull();
+      expect((await post(await player(), `${tag}_elsewhere`, perClient, '203.0.113.23')).statusCode).toBe(
+        202,
+      );
     });
   });
 });

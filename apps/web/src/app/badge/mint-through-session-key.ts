@@ -24,7 +24,12 @@ import { env } from '@/config/env';
 import { getAccountProvider } from '@/features/auth/wallet/get-account-provider';
 import { apiClient } from '@/lib/api-client';
 import { getJwt } from '@/lib/session-storage';
-import { hasUnexpiredSessionKey, loadSessionKey, storeSessionKey } from './session-key-store';
+import {
+  hasUnexpiredSessionKey,
+  loadSessionKey,
+  storedSessionKeyAddress,
+  storeSessionKey,
+} from './session-key-store';
 
 export interface MintOutcome {
   userOpHash: Hex;
@@ -49,9 +54,12 @@ const requestOf = (row: ClaimableBadgeRow): MintRequest => ({
 /**
  * Starts the grant of a new badge session key in the account provider (spec 4: created on the first claim with one
  * approval; only the badge contract's signature-mint function, 0.01 ETH of fees for its lifetime, 24 hours), gas
- * sponsored by the paymaster. Synchronous up to the popup, so it runs inside the click.
+ * sponsored by the paymaster. Synchronous up to the popup, so it runs inside the click. The API sponsors one live
+ * key per account, so the key stored here (if any) is named as replaced: the wallet revokes it in the same
+ * operation when it is still active on chain.
  */
 function grantSessionKey(account: Address, badgeNft: Address) {
+  const replacesKey = storedSessionKeyAddress(account);
   const privateKey = generatePrivateKey();
   const validUntil = sessionKeyExpiresAtSeconds(Date.now());
   const provider = getAccountProvider();
@@ -65,6 +73,7 @@ function grantSessionKey(account: Address, badgeNft: Address) {
         selector: MINT_WITH_SIGNATURE_SELECTOR,
         feeLimitWei: numberToHex(SESSION_KEY_FEE_LIMIT_WEI),
         validUntil,
+        ...(replacesKey ? { replacesKey } : {}),
       },
       {
         paymasterService: {

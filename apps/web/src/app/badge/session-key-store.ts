@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 
 /**
  * spec 4 'It is stored encrypted in browser storage': the badge session key's private key is kept AES-GCM encrypted
@@ -64,6 +65,16 @@ export function hasUnexpiredSessionKey(account: Address, nowMs = Date.now()): bo
   }
 }
 
+/** The address of the key stored for `account` (kept in clear: it is public on chain), read synchronously. */
+export function storedSessionKeyAddress(account: Address): Address | undefined {
+  try {
+    const raw = localStorage.getItem(storageKey(account));
+    return raw ? ((JSON.parse(raw) as { address?: Address }).address ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadSessionKey(account: Address): Promise<StoredSessionKey | null> {
   const raw = localStorage.getItem(storageKey(account));
   if (!raw) return null;
@@ -91,7 +102,12 @@ export async function storeSessionKey(account: Address, key: StoredSessionKey): 
   );
   localStorage.setItem(
     storageKey(account),
-    JSON.stringify({ iv: toBase64(iv), data: toBase64(data), validUntil: key.validUntil }),
+    JSON.stringify({
+      iv: toBase64(iv),
+      data: toBase64(data),
+      validUntil: key.validUntil,
+      address: privateKeyToAccount(key.privateKey).address,
+    }),
   );
 }
 

@@ -159,6 +159,22 @@ describe('spec 4 Profile creation views', () => {
     expect(created).toBe(0);
   });
 
+  it("tells the player a daily limit's reason from the server (per client address), with Retry", async () => {
+    profiles.failNext = Object.assign(
+      new Error('Too many profiles were created from your network today. Please try again tomorrow.'),
+      { code: 'PROFILE_CLIENT_DAILY_LIMIT' },
+    );
+    renderForm();
+    await userEvent.click(createButton());
+    expect(
+      await screen.findByText(
+        'Too many profiles were created from your network today. Please try again tomorrow.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_TEXT.failedBody)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it("shows 'Transaction Failed' with Retry and help links on any other failure; Retry creates", async () => {
     profiles.failNext = Object.assign(new Error('reverted'), { code: 'TX_FAILED' });
     renderForm();

@@ -33,6 +33,11 @@ function readCode(error: unknown): unknown {
   return error && typeof error === 'object' && 'code' in error ? error.code : undefined;
 }
 
+/** The server's message of a refusal (an ApiError's), for the refusals the player is told about. */
+function readMessage(error: unknown): string | undefined {
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
 /**
  * spec 2 Create profile and spec 4 Profile creation: the form, 'Profile Creating' and 'Transaction Failed' views.
  * Valid handle, then whitelist check, then (if no profile exists yet) create.
@@ -52,6 +57,7 @@ export function CreateProfileForm({
   const [isEdited, setIsEdited] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<View>('form');
+  const [failedReason, setFailedReason] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
 
   // The account address may arrive after the first render: prefill until the person types.
@@ -96,11 +102,12 @@ export function CreateProfileForm({
       await actions.createProfile(handle);
       onCreated();
     } catch (failure) {
-      const next = profileCreationFailure(readCode(failure));
+      const next = profileCreationFailure(readCode(failure), readMessage(failure));
       if (next.view === 'form') {
         setError(next.error);
         setView('form');
       } else {
+        setFailedReason(next.reason ?? null);
         setView('failed');
       }
     }
@@ -136,7 +143,9 @@ export function CreateProfileForm({
         >
           {PROFILE_TEXT.failedTitle}
         </h2>
-        <p className="text-slate-300">{PROFILE_TEXT.failedBody}</p>
+        <p role={failedReason ? 'alert' : undefined} className="text-slate-300">
+          {failedReason ?? PROFILE_TEXT.failedBody}
+        </p>
         <button
           type="button"
           onClick={() => void create()}
