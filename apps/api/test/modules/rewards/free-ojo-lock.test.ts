@@ -7,6 +7,7 @@ import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addPurchase } from '../../../src/modules/coin/cost-basis';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
@@ -27,7 +28,11 @@ describeWithDatabases('free OJO: locked until a profile, 7 days and 1,000 OJO re
 
   beforeAll(async () => {
     // Payouts are not this test's business: no job runner, so no chain is needed.
-    ({ app } = await buildTestApp(database(), { JOB_RUNNER: 'false' }, { clock: () => nowMs }));
+    ({ app } = await buildTestApp(
+      database(),
+      { JOB_RUNNER: 'false', WITHDRAW_TRADE_LIMIT: '0' },
+      { clock: () => nowMs },
+    ));
     await app.db.update(checkInRewards).set({ asset: 'OJO', amount: 50n }).where(eq(checkInRewards.day, 1));
     // The account turns 7 days old a minute from now (the market simulator walks every 250 ms step the clock skips).
     player = await insertUser(app.db, {
@@ -47,8 +52,18 @@ describeWithDatabases('free OJO: locked until a profile, 7 days and 1,000 OJO re
     expect(response.statusCode).toBe(200);
     return response.json().data;
   };
+  // Bought OJO as a credited order leaves it: the OJO and its cost basis (0.0005 ETH per OJO).
   const buy = (amount: bigint, key: string) =>
-    credit(app.db, { userId: player.id, asset: 'OJO', amount, reason: 'coin.order', idempotencyKey: key });
+    app.db.transaction(async (tx) => {
+      await credit(tx, {
+        userId: player.id,
+        asset: 'OJO',
+        amount,
+        reason: 'coin.order',
+        idempotencyKey: key,
+      });
+      await addPurchase(tx, player.id, amount, amount * 500_000_000_000_000n);
+    });
   const ojo = () => getBalance(app.db, player.id, 'OJO');
   const redemptions = async () =>
     (await app.db.select().from(coinWithdraws).where(eq(coinWithdraws.userId, player.id))).length;
