@@ -42,7 +42,8 @@ test('a new player checks in once: a failure says so, then the reward shows on t
     utcDay,
   );
   await expect(page.getByTestId('check-in-day-1')).toContainText('10');
-  await expect(page.getByTestId('check-in-day-7')).toContainText('OJO');
+  await expect(page.getByTestId('check-in-day-7')).toContainText('100');
+  await expect(page.getByTestId('check-in-day-7')).toContainText('FishXP');
   await expect(page.getByText('Miss a day and your streak starts again at day 1.')).toBeVisible();
 
   // spec 4: not checked in today (the reward task status is falsy), so the coin reward popup is open.
