@@ -21,7 +21,8 @@ import type { ApiProcess } from '../support/api-process';
 describe.runIf(testDatabaseKinds.includes('postgres'))(
   'API nodes sharing one PostgreSQL (real processes)',
   () => {
-    const harness = useApiNodes({ name: 'two-nodes' });
+    // Every registration comes from 127.0.0.1: the per-address cap is not what these nodes test.
+    const harness = useApiNodes({ name: 'two-nodes', env: { PROFILE_DAILY_PER_CLIENT: '1000' } });
     const { startNode, client, rpc } = harness;
     const signerNonce = () =>
       client().getTransactionCount({ address: devnetAddresses.apiSigner, blockTag: 'pending' });

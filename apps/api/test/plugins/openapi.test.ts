@@ -89,6 +89,7 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
     expect(document.components?.securitySchemes).toEqual({
       saasId: { type: 'apiKey', in: 'header', name: 'saas_id' },
       jwtToken: { type: 'apiKey', in: 'header', name: 'jwt_token' },
+      operatorToken: { type: 'http', scheme: 'bearer' },
     });
   });
 

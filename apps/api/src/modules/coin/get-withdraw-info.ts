@@ -1,31 +1,35 @@
 import type { WithdrawInfoDto } from '@ojo/api-contract/coin';
 import type { Database } from '@ojo/db/client';
-import type { AcceptSession, OpenSessionValues } from '@ojo/db/open-session';
+import type { User } from '@ojo/db/schema/users';
 import type { AppConfig } from '../../config/env';
 import type { PriceSource } from '../prices/price-source';
 import { readFreeOjoLock } from '../rewards/free-ojo-lock';
 import { ojoPerEth } from './coin-price';
+import { readCostBasis, readLowestPaid } from './cost-basis';
 import { coinErrors } from './errors';
-import { readSessionWithdrawState } from './withdraw-state';
+import { readWithdrawState } from './withdraw-state';
 
 /**
  * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
  * and the figures the redeem screen prices a typed amount with (the spread, the caller's cost basis, the cheapest
- * rate ever paid), read with the session check in one statement (`accept` takes the session row first), and the
- * caller's free OJO lock.
+ * rate ever paid), and the caller's free OJO lock.
  */
 export async function getWithdrawInfo(
   db: Database,
   config: AppConfig,
   prices: PriceSource,
-  session: OpenSessionValues,
-  accept: AcceptSession,
+  user: User,
+  nowMs: number,
 ): Promise<WithdrawInfoDto> {
-  const state = await readSessionWithdrawState(db, session, accept);
-  const price = ojoPerEth(prices, session.now.getTime());
+  const price = ojoPerEth(prices, nowMs);
   if (!price) throw coinErrors.priceUnavailable();
+  const [state, basis, lowestPaid, lock] = await Promise.all([
+    readWithdrawState(db, user.id, nowMs),
+    readCostBasis(db, user.id),
+    readLowestPaid(db),
+    readFreeOjoLock(db, config.freeRewards, user.id, nowMs),
+  ]);
   const rules = config.coin.withdraw;
-  const lock = await readFreeOjoLock(db, config.freeRewards, session.userId, session.now.getTime());
   return {
     conditions: {
       minAmountCheck: { require: rules.minAmount.toString() },
@@ -39,10 +43,8 @@ export async function getWithdrawInfo(
     price: price.price,
     redeem: {
       spreadBps: rules.spreadBps,
-      costBasis: { qty: state.basis.qty.toString(), wei: state.basis.wei.toString() },
-      lowestPaid: state.lowestPaid
-        ? { qty: state.lowestPaid.qty.toString(), wei: state.lowestPaid.wei.toString() }
-        : null,
+      costBasis: { qty: basis.qty.toString(), wei: basis.wei.toString() },
+      lowestPaid: lowestPaid ? { qty: lowestPaid.qty.toString(), wei: lowestPaid.wei.toString() } : null,
     },
     freeOjoLock: {
       locked: lock.locked.toString(),

@@ -50,14 +50,8 @@ const coinRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { conf
   registerRoute(app, coinHistoriesRoute, async (request) =>
     listOrders(app.db, request.user.id, request.query),
   );
-  registerRoute(
-    app,
-    withdrawInfoRoute,
-    async (request) =>
-      getWithdrawInfo(app.db, config, app.prices, request.openSession, (row) =>
-        app.acceptSession(request, row),
-      ),
-    { sessionInRead: true },
+  registerRoute(app, withdrawInfoRoute, async (request) =>
+    getWithdrawInfo(app.db, config, app.prices, request.user, app.now()),
   );
   registerRoute(app, createWithdrawRoute, async (request) => {
     const created = await createWithdraw(

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { checkInStatusRoute } from '@ojo/api-contract/check-in';
-import { withdrawInfoRoute } from '@ojo/api-contract/coin';
 import { memberAssetRoute, pointLedgersRoute } from '@ojo/api-contract/member';
 import { routePath } from '@ojo/api-contract/route-path';
 import { taskListRoute } from '@ojo/api-contract/tasks';
@@ -68,7 +67,6 @@ describeWithDatabases('secure reads that check their session in their own statem
     `${routePath(pointLedgersRoute, { id: userId })}?offset=0&limit=20&assetType=POINT`,
     routePath(memberAssetRoute, { id: userId }),
     `${routePath(tokenHistoriesRoute)}?from=0&limit=20`,
-    routePath(withdrawInfoRoute),
   ];
   const get = (url: string, jwt: string) =>
     app.inject({ method: 'GET', url, headers: { ...saasHeaders, jwt_token: jwt } });
