@@ -10,8 +10,8 @@ export interface RealBets {
 }
 
 /**
- * A player's real bets at `nowMs`: active bets (not withdrawn) in rounds whose betting closed and that were not
- * voided (a voided round refunds every bet). Other modules ask here: a referral counts, a first-come badge is given
+ * A player's real bets: active bets (not withdrawn) in rounds the scheduler has moved past betting and that were
+ * not voided (a voided round refunds every bet). Other modules ask here: a referral counts, a first-come badge is given
  * and free OJO unlocks only after them (modules/rewards).
  */
 export async function realBetsOf(
@@ -25,7 +25,7 @@ export async function realBetsOf(
           coalesce(sum(${gameBets.amount}) filter (where ${gameBets.currency} = 'OJO'), 0)::text as ojo
         from ${gameBets} join ${gameRounds} on ${gameRounds.id} = ${gameBets.roundId}
         where ${gameBets.userId} = ${userId} and ${gameBets.status} = 'active'
-          and ${gameRounds.closesAtMs} <= ${nowMs}
+          and ${gameRounds.phase} not in ('upcoming', 'betting')
           and ${gameRounds.state}->>'voided' is null
           and coalesce(${gameRounds.state}->'outcome'->>'kind', '') <> 'void'`,
   );
