@@ -48,7 +48,7 @@ import {
   productKeyPolicy,
   revokeKeyCall,
   testProfileId,
-} from './sponsorship-support';
+} from '../../support/sponsorship';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
