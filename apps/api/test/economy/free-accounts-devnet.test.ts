@@ -11,6 +11,7 @@ import { eq, inArray, sql } from '@ojo/db/sql';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
+import { atRate, bidRate, DEFAULT_REDEEM_SPREAD_BPS } from '@ojo/domain/coin/redeem-payout';
 import { parseDecimal } from '@ojo/domain/format/decimal';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { decodeJwt } from 'jose';
@@ -250,6 +251,12 @@ async function playRound(bettors: Player[]) {
   await app.game.tick();
 }
 
+/** The first moment in the 12 hours after `fromMs`, minute by minute, when `wanted` holds. */
+function firstMomentAfter(fromMs: number, wanted: (atMs: number) => boolean) {
+  for (let at = fromMs + 60_000; at <= fromMs + 12 * 3_600_000; at += 60_000) if (wanted(at)) return at;
+  return undefined;
+}
+
 /** The client address of the attacker's farm, and of an honest player elsewhere. */
 const FARM_ADDRESS = '198.51.100.66';
 const HOME_ADDRESS = '203.0.113.66';
@@ -390,18 +397,31 @@ describe('one person with many free accounts cannot take ETH out [postgres, anvi
     const [staleRow] = await database.db.select().from(coinOrders).where(eq(coinOrders.id, stale.orderId));
     expect(staleRow?.state).toBe('rejected');
 
-    // Paid in time, then redeemed at the moment in the next 15 minutes when the OJO is worth the most ETH.
+    // Paid in time; then the attacker waits for the moment its 1000 OJO fetch more at the bid than they cost.
     clockOffsetMs = 0;
     const paid = await buy(playerC, { base: 'OJO', quote: 'ETH', baseQty: '1000' });
-    const bought = clock();
-    const best = dearestAfter(bought);
-    expect(dearerAt(best, bought)).toBe(true);
-    clockOffsetMs = best - Date.now();
+    const [basis] = await queryRows<{ qty: string; wei: string }>(
+      database.db,
+      sql`select qty::text, wei::text from coin_cost_basis where user_id = ${playerC.user.id}`,
+    );
+    // The 200 OJO bought for the race and these 1000, at their average cost.
+    expect(basis).toEqual({ qty: '1200', wei: (paidForBetC + paid).toString() });
+    const costOf1000 = ((paidForBetC + paid) * 1000n) / 1200n;
+    const bidFor1000 = (atMs: number) => {
+      const price = priceAt(atMs);
+      return atRate(1000n, bidRate(price.units, price.scale, DEFAULT_REDEEM_SPREAD_BPS));
+    };
+    const favourableBid = firstMomentAfter(
+      clock(),
+      (atMs) => bidFor1000(atMs) > costOf1000 && bidFor1000(atMs) > paid,
+    );
+    expect(favourableBid).toBeDefined();
+    clockOffsetMs = (favourableBid as number) - Date.now();
     const payout = await redeemAndWait(playerC, '1000');
     clockOffsetMs = 0;
-    // Its cost basis: the 200 OJO bought for the race and these 1000, at their average cost.
-    expect(payout).toBeLessThanOrEqual(((paidForBetC + paid) * 1000n) / 1200n);
-    expect(payout).toBeLessThanOrEqual(paid + paidForBetC);
+    // At most what its OJO cost (the average over its basis: this quote and the race's 200 OJO), not the bid.
+    expect(payout).toBeLessThanOrEqual(costOf1000);
+    expect(payout).toBeLessThan(bidFor1000(favourableBid as number));
     expect(await attackerEth()).toBeLessThanOrEqual(before);
   }, 300_000);
 
