@@ -1,5 +1,3 @@
-import { smartAccountFactoryAbi } from '@ojo/contracts/generated/abis';
-import { getVerifyingPaymasterStubData, PAYMASTER_VERIFICATION_GAS_LIMIT } from '@ojo/contracts/paymaster';
 import { type OjoSmartAccount, toOjoSmartAccount } from '@ojo/contracts/smart-account';
 import { createOjoBundlerClient } from '@ojo/contracts/user-operation';
 import { queryRows } from '@ojo/db/client';
@@ -8,8 +6,8 @@ import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { createDevnetPublicClient, createDevnetWalletClient } from '@ojo/devnet/clients';
 import { devnetKeys } from '@ojo/devnet/keys';
-import { type Address, getAbiItem, type Hex, type LocalAccount, parseEther, toHex } from 'viem';
-import { entryPoint08Abi, entryPoint08Address, type UserOperation } from 'viem/account-abstraction';
+import { type Address, type Hex, type LocalAccount, parseEther, toHex } from 'viem';
+import type { UserOperation } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { recordSponsoredCosts } from '../../../src/modules/gas/record-sponsored-costs';
@@ -18,11 +16,15 @@ import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity'
 import {
   addKeyCall,
   badgeMintCall,
+  deployedAccount as deployedAccount_,
   type KeyPolicy,
+  maxCostOf,
   operationBody,
+  paymasterSpentOnChain as paymasterSpentOnChain_,
+  prepareOperation as prepareOperation_,
   productKeyPolicy,
   testProfileId,
-} from './sponsorship-support';
+} from '../../support/sponsorship';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -38,62 +40,16 @@ afterAll(async () => {
 const client = () => createDevnetPublicClient(chain.devnet.rpcUrl);
 const contracts = () => chain.devnet.deployments.contracts;
 
-/** What the EntryPoint charged our paymaster so far, read from the chain by the test itself. */
-async function paymasterSpentOnChain(): Promise<bigint> {
-  const logs = await client().getLogs({
-    address: entryPoint08Address,
-    event: getAbiItem({ abi: entryPoint08Abi, name: 'UserOperationEvent' }),
-    args: { paymaster: contracts().VerifyingPaymaster },
-    fromBlock: 0n,
-    toBlock: 'latest',
-    strict: true,
-  });
-  return logs.reduce((sum, log) => sum + log.args.actualGasCost, 0n);
-}
-
+const devnet = () => ({
+  rpcUrl: chain.devnet.rpcUrl,
+  bundlerUrl: chain.devnet.bundlerUrl,
+  contracts: contracts(),
+});
+const paymasterSpentOnChain = () => paymasterSpentOnChain_(devnet());
 /** A deployed product account of `owner` (a fresh one by default). */
-async function deployedAccount(
-  owner: LocalAccount = privateKeyToAccount(generatePrivateKey()),
-): Promise<OjoSmartAccount> {
-  const wallet = createDevnetWalletClient(chain.devnet.rpcUrl, devnetKeys.spare[1]);
-  const hash = await wallet.writeContract({
-    address: contracts().SmartAccountFactory,
-    abi: smartAccountFactoryAbi,
-    functionName: 'createAccount',
-    args: [owner.address, 0n],
-    chain: null,
-  });
-  await client().waitForTransactionReceipt({ hash });
-  return toOjoSmartAccount({ client: client(), factoryAddress: contracts().SmartAccountFactory, owner });
-}
-
-/**
- * The operation as a wallet prepares it (alto's estimates and price, the paymaster stub), on `nonceKey`: the web's
- * badge session key by default.
- */
-async function prepareOperation(
-  account: OjoSmartAccount,
-  nonceKey = 0n,
-  calls: { to: Address; data: Hex }[] = [addKeyCall(account.address, productKeyPolicy(contracts()))],
-): Promise<UserOperation<'0.8'>> {
-  const stub = async () => getVerifyingPaymasterStubData(contracts().VerifyingPaymaster);
-  const bundler = createOjoBundlerClient({
-    bundlerUrl: chain.devnet.bundlerUrl,
-    client: client(),
-    account,
-    paymaster: { getPaymasterStubData: stub, getPaymasterData: stub },
-  });
-  const nonce = await account.getNonce({ key: nonceKey });
-  return (await bundler.prepareUserOperation({ calls, nonce })) as UserOperation<'0.8'>;
-}
-
-/** The most the paymaster could pay for `operation`: what a reservation holds. */
-const maxCostOf = (operation: UserOperation<'0.8'>) =>
-  (operation.callGasLimit +
-    operation.verificationGasLimit +
-    operation.preVerificationGas +
-    PAYMASTER_VERIFICATION_GAS_LIMIT) *
-  operation.maxFeePerGas;
+const deployedAccount = (owner?: LocalAccount) => deployedAccount_(devnet(), devnetKeys.spare[1], owner);
+const prepareOperation = (account: OjoSmartAccount, nonceKey = 0n, calls?: { to: Address; data: Hex }[]) =>
+  prepareOperation_(devnet(), account, nonceKey, calls);
 
 /**
  * A deployed account whose owner added the badge key itself (paying its own gas, as any owner may), and that

@@ -6,7 +6,6 @@ import {
 } from '@ojo/contracts/generated/abis';
 import {
   createVerifyingPaymaster,
-  getVerifyingPaymasterStubData,
   PAYMASTER_VERIFICATION_GAS_LIMIT,
   type SponsoredUserOperation,
 } from '@ojo/contracts/paymaster';
@@ -45,10 +44,11 @@ import { devnetEnv, saasHeaders, startTestDevnet } from '../../support/identity'
 import {
   addKeyCall,
   badgeMintCall,
+  prepareOperation as prepareSharedOperation,
   productKeyPolicy,
   revokeKeyCall,
   testProfileId,
-} from './sponsorship-support';
+} from '../../support/sponsorship';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -126,27 +126,14 @@ function operationBody(operation: Partial<SponsoredUserOperation> & { sender: Ad
   };
 }
 
-/** A paymaster for viem that only ever hands out the stub: estimation without asking the API. */
-const stubPaymaster = () => ({
-  getPaymasterStubData: async () => getVerifyingPaymasterStubData(contracts().VerifyingPaymaster),
-  getPaymasterData: async () => getVerifyingPaymasterStubData(contracts().VerifyingPaymaster),
-});
-
 /** The operation as a wallet prepares it: alto's estimates, the bundler's price, the paymaster stub. */
-async function prepareOperation(
-  account: OjoSmartAccount,
-  calls: { to: Address; data: Hex }[],
-  nonceKey = 0n,
-) {
-  const bundler = createOjoBundlerClient({
-    bundlerUrl: chain.devnet.bundlerUrl,
-    client: client(),
+const prepareOperation = (account: OjoSmartAccount, calls: { to: Address; data: Hex }[], nonceKey = 0n) =>
+  prepareSharedOperation(
+    { rpcUrl: chain.devnet.rpcUrl, bundlerUrl: chain.devnet.bundlerUrl, contracts: contracts() },
     account,
-    paymaster: stubPaymaster(),
-  });
-  const nonce = await account.getNonce({ key: nonceKey });
-  return (await bundler.prepareUserOperation({ calls, nonce })) as UserOperation<'0.8'>;
-}
+    nonceKey,
+    calls,
+  );
 
 const bundlerFor = (account: OjoSmartAccount) =>
   createOjoBundlerClient({ bundlerUrl: chain.devnet.bundlerUrl, client: client(), account });
