@@ -49,7 +49,8 @@ test('buy a package and a custom amount: the OJO balance rises by exactly the am
   await expect(page.getByText('Invalid character. Please enter the amount')).toBeVisible();
   await amountField(page).fill('5');
   await expect(page.getByText('Minimum amount: 10')).toBeVisible();
-  await amountField(page).fill('99999999');
+  // The most one order buys (COIN_MAX_QTY), far more than the player's ETH pays for.
+  await amountField(page).fill('1000000');
   await expect(page.getByText(/^Insufficient balance, can redeem a maximum of \d+$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy OJO' })).toBeDisabled();
 
@@ -168,6 +169,12 @@ test('redeem messages: the system errors and the three cancel failures', async (
     balance: '100',
     price: '3000',
     redeem: { spreadBps: 300, costBasis: { qty: '100', wei: '33333333333333334' }, lowestPaid: null },
+    freeOjoLock: {
+      locked: '0',
+      hasProfile: true,
+      accountDays: { require: '7', achieved: '7' },
+      bet: { require: '1000', achieved: '1000' },
+    },
   });
   const cases: [object, string][] = [
     [{ dailyCountCheck: { require: '5', achieved: '5' } }, 'Max redeem reached today'],

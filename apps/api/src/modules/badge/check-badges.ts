@@ -33,7 +33,7 @@ export async function checkBadges(deps: BadgeDeps, player: PlayerRef): Promise<{
       if (badge.allowType === 'NO' || claims.some((claim) => claim.badgeId === badge.id)) continue;
       if ((await progressOf(badge)) < badge.condition) continue;
       if (isFirstCome(badge)) {
-        isActive ??= hasRealActivity(deps.db, player.id, deps.now());
+        isActive ??= hasRealActivity(deps.db, player.id);
         if (!(await isActive)) continue;
       }
       await deps.db.transaction(async (tx) => {

@@ -38,7 +38,7 @@ export async function signMintRequests(
     .where(and(...where));
   if (badgeId !== undefined && rows.length === 0) throw badgeErrors.notClaimable();
   const needsActivity = rows.some(({ badge }) => isFirstCome(badge));
-  const isActive = needsActivity && (await hasRealActivity(deps.db, userId, deps.now()));
+  const isActive = needsActivity && (await hasRealActivity(deps.db, userId));
   if (badgeId !== undefined && needsActivity && !isActive) throw badgeErrors.activityRequired();
   const signer = deps.signer;
   const badgeNft = deps.badgeNft();

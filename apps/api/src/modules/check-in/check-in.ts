@@ -51,7 +51,7 @@ export async function checkIn(db: Database, userId: string, nowMs: number): Prom
         ledgerEntryId: paid.entry.id,
       })
       .returning();
-    await countReferralAfterCheckIn(tx, userId, nowMs);
+    await countReferralAfterCheckIn(tx, userId);
     return { ...checkInStatusOf(plan, row, day), awarded: paid.isNew };
   });
 }

@@ -40,7 +40,7 @@ export async function readWithdrawState(
         where ${coinWithdraws.userId} = ${userId} and ${coinWithdraws.status} in ${COUNTED}
           and ${coinWithdraws.createdAt} >= ${utcDayStart(nowMs).toISOString()}::timestamptz)::int as count`,
   );
-  const bets = await realBetsOf(db, userId, nowMs);
+  const bets = await realBetsOf(db, userId);
   return {
     balance: BigInt(row?.balance ?? '0'),
     redeemedToday: BigInt(row?.amount ?? '0'),

@@ -11,14 +11,10 @@ export interface RealBets {
 
 /**
  * A player's real bets: active bets (not withdrawn) in rounds the scheduler has moved past betting and that were
- * not voided (a voided round refunds every bet). Other modules ask here: a referral counts, a first-come badge is given
- * and free OJO unlocks only after them (modules/rewards).
+ * not voided (a voided round refunds every bet). Other modules ask here: redeeming needs them (the trade limit), a
+ * referral counts, a first-come badge is given and free OJO unlocks only after them (modules/rewards).
  */
-export async function realBetsOf(
-  db: Database | Transaction,
-  userId: string,
-  nowMs: number,
-): Promise<RealBets> {
+export async function realBetsOf(db: Database | Transaction, userId: string): Promise<RealBets> {
   const [row] = await queryRows<{ rounds: number; ojo: string }>(
     db,
     sql`select count(distinct ${gameBets.roundId})::int as rounds,

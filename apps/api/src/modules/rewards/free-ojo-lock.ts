@@ -28,7 +28,7 @@ export async function readFreeOjoLock(
     creditedUnderKeys(db, userId, 'OJO', FREE_OJO_KEY_PREFIXES),
     getBalance(db, userId, 'OJO'),
     db.select({ handle: users.handle, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
-    realBetsOf(db, userId, nowMs),
+    realBetsOf(db, userId),
   ]);
   return freeOjoLockOf(
     {

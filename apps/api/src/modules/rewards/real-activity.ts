@@ -9,13 +9,9 @@ import { countReferralsOf, pendingRefereesAmong } from '../referral/count-referr
  * bet in a round whose betting closed and that was not voided. A referral counts, and a first-come badge is given,
  * only after it: accounts and profiles cost nothing and a script makes a thousand.
  */
-export async function hasRealActivity(
-  db: Database | Transaction,
-  userId: string,
-  nowMs: number,
-): Promise<boolean> {
+export async function hasRealActivity(db: Database | Transaction, userId: string): Promise<boolean> {
   if ((await checkedInAmong(db, [userId])).length === 0) return false;
-  return (await realBetsOf(db, userId, nowMs)).rounds > 0;
+  return (await realBetsOf(db, userId)).rounds > 0;
 }
 
 /**
@@ -28,14 +24,10 @@ async function lockActivity(tx: Transaction, userIds: readonly string[]): Promis
 }
 
 /** In the check-in's transaction: the referral of this player counts now if they already bet in a closed round. */
-export async function countReferralAfterCheckIn(
-  tx: Transaction,
-  userId: string,
-  nowMs: number,
-): Promise<void> {
+export async function countReferralAfterCheckIn(tx: Transaction, userId: string): Promise<void> {
   if ((await pendingRefereesAmong(tx, [userId])).length === 0) return;
   await lockActivity(tx, [userId]);
-  if ((await realBetsOf(tx, userId, nowMs)).rounds > 0) await countReferralsOf(tx, [userId]);
+  if ((await realBetsOf(tx, userId)).rounds > 0) await countReferralsOf(tx, [userId]);
 }
 
 /**
