@@ -15,7 +15,13 @@ describe('apiErrorText (the web side of the error catalogue)', () => {
         msgKey,
         message: msgKey,
       });
-      const text = apiErrorText(error, FALLBACK, { platform: 'Twitter', symbol: 'ETH', min: 1, max: 1, n: 1 });
+      const text = apiErrorText(error, FALLBACK, {
+        platform: 'Twitter',
+        symbol: 'ETH',
+        min: 1,
+        max: 1,
+        n: 1,
+      });
       expect(text, msgKey).not.toBe(FALLBACK);
       expect(text, msgKey).not.toBe(msgKey);
       expect(text, msgKey).not.toMatch(/\{\w+\}/);
