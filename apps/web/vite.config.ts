@@ -16,6 +16,7 @@ const FRESH_MODULE_TESTS = [
   'src/features/badge/components/badge-page.test.tsx',
   'src/features/game/components/last-season-card.test.tsx',
   'src/features/game/components/prize-pool-screen.test.tsx',
+  'src/features/game/components/season-verify-screen.test.tsx',
   'src/components/ui/toast.test.tsx',
   'src/features/coin/components/buy-ojo-screen.test.tsx',
   'src/features/coin/components/coin-history-screen.test.tsx',

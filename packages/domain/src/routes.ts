@@ -65,6 +65,14 @@ export function gameVerifyPath(roundId: string): string {
   return `${GAME_VERIFY_PATH}/${encodeURIComponent(roundId)}`;
 }
 
+/** Where a settled season is recomputed in the browser (the pages of the last season link it). */
+export const GAME_SEASON_VERIFY_PATH = `${GAME_VERIFY_PATH}/season`;
+
+/** The verify page of one settled season. */
+export function gameSeasonVerifyPath(seasonId: string): string {
+  return `${GAME_SEASON_VERIFY_PATH}/${encodeURIComponent(seasonId)}`;
+}
+
 /** spec 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn': the screen each popup opens. */
 export const FRAME_POPUP_TO_PATH = {
   invite: ROUTES.referral,

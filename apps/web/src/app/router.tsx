@@ -3,6 +3,7 @@ import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import {
   AUTH_ROUTES,
   CHECK_IN_ROUTE,
+  GAME_SEASON_VERIFY_ROUTE,
   GAME_VERIFY_ROUTE,
   ROUTE_NAMES,
   ROUTES,
@@ -69,6 +70,11 @@ export const routes: RouteObject[] = [
       pageRoute('authCallback', AUTH_ROUTES.authCallback.path, () => import('./routes/auth-callback')),
       pageRoute('checkIn', CHECK_IN_ROUTE.path, () => import('./routes/check-in')),
       pageRoute('gameVerify', GAME_VERIFY_ROUTE.path, () => import('./routes/game-verify')),
+      pageRoute(
+        'gameSeasonVerify',
+        GAME_SEASON_VERIFY_ROUTE.path,
+        () => import('./routes/game-season-verify'),
+      ),
       pageRoute('notFound', '*', () => import('./routes/not-found')),
     ],
   },

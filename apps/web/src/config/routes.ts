@@ -1,6 +1,7 @@
 import { HOME_TEXT } from '@ojo/domain/messages';
 import {
   CHECK_IN_PATH,
+  GAME_SEASON_VERIFY_PATH,
   GAME_VERIFY_PATH,
   ROUTES as ROUTE_PATHS,
   type RouteName,
@@ -68,6 +69,15 @@ export const CHECK_IN_ROUTE = { path: CHECK_IN_PATH, title: 'Daily check-in' } a
  * frame's Verify link opens it in a new tab. Lazy module in app/routes/game-verify.tsx.
  */
 export const GAME_VERIFY_ROUTE = { path: `${GAME_VERIFY_PATH}/:roundId`, title: 'Verify a race' } as const;
+
+/**
+ * A settled season recomputed in the browser (@ojo/domain/routes GAME_SEASON_VERIFY_PATH), linked from the last
+ * season's card. Lazy module in app/routes/game-season-verify.tsx.
+ */
+export const GAME_SEASON_VERIFY_ROUTE = {
+  path: `${GAME_SEASON_VERIFY_PATH}/:seasonId`,
+  title: 'Verify a season',
+} as const;
 
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';

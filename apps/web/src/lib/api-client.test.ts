@@ -348,7 +348,7 @@ describe('api client', () => {
   });
 
   it("sends the jwt it holds to a public route that reads an optional session (the ladder's me), and only there", async () => {
-    const page = { seasonId: null, tiers: [], total: 0, entries: [], me: null };
+    const page = { seasonId: null, tiers: [], total: 0, minBets: 5, entries: [], me: null };
     answer('/ladders', 200, { success: true, code: '0', message: 'success', data: page });
     answer('/seasons', 200, { success: true, code: '0', message: 'success', data: { seasons: [] } });
     jwt = 'secret-token';

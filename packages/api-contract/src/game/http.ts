@@ -296,6 +296,10 @@ export const ladderEntry = z.object({
   result: z.string().regex(/^(0|-?[1-9][0-9]*)$/),
   staked: baseUnits,
   bets: z.number().int().nonnegative(),
+  /** Enough settled bets this season (the ladder's minimum) to win a rank prize and move up. */
+  eligible: z.boolean(),
+  /** What this place would earn if the season ended now: the settlement's rank prize of the current pool, or 0. */
+  prize: baseUnits,
 });
 
 export const laddersQuery = businessTypeQuery.extend({
@@ -308,6 +312,8 @@ export const ladderPage = z
     seasonId: seasonId.nullable(),
     tiers: z.array(z.string()),
     total: z.number().int().nonnegative(),
+    /** Settled bets a player needs this season to be eligible. */
+    minBets: z.number().int().nonnegative(),
     entries: z.array(ladderEntry),
     /** The session player's entry, when a session is given and the player is on the ladder. */
     me: ladderEntry.nullable(),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULE_KINDS } from '../enums';
+import { DEFAULT_DASH_CONFIG } from './dash/rules';
 import { bpsText, DEFAULT_RULES_TEXT_CONFIG, rulesText } from './rules-text';
 import { DEFAULT_LADDER_CONFIG } from './season/ladder';
 
@@ -33,6 +34,13 @@ describe("spec 3 'Rule kinds: PRIZE_POOL, RANK.': the texts the API serves", () 
       '100%',
       '0%',
     ]);
+  });
+});
+
+describe('RULES.md states the minimum bets the game applies by default', () => {
+  it('names the OJO and FishXP minimums of the default configuration', () => {
+    const { OJO, POINT } = DEFAULT_DASH_CONFIG.minStake;
+    expect(RULES_MD).toContain(`in OJO (minimum ${OJO}) or in points, shown as FishXP (minimum ${POINT})`);
   });
 });
 

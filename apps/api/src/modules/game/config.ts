@@ -1,3 +1,4 @@
+import { DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -22,12 +23,9 @@ export const gameEnv = {
   GAME_RESULTS_MS: phaseMs(10_000, 10_000),
   /** Share of each currency's stakes that feeds its prize pool, in basis points. */
   GAME_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(500),
-  GAME_MIN_STAKE_OJO: z.coerce.bigint().min(1n).default(200n),
-  /**
-   * 10 FishXP: a new player has points from their first daily check-in (10) before any other task, and should be
-   * able to race with them; 200, like OJO, locked them out for weeks.
-   */
-  GAME_MIN_STAKE_POINT: z.coerce.bigint().min(1n).default(10n),
+  /** The rules' minimums by default (DEFAULT_DASH_CONFIG: 200 OJO, 10 FishXP), as RULES.md states them. */
+  GAME_MIN_STAKE_OJO: z.coerce.bigint().min(1n).default(DEFAULT_DASH_CONFIG.minStake.OJO),
+  GAME_MIN_STAKE_POINT: z.coerce.bigint().min(1n).default(DEFAULT_DASH_CONFIG.minStake.POINT),
   /** A snapshot later than this after its time voids the round (stale feed: every bet refunded). */
   GAME_SNAPSHOT_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** The scheduler lease: another node takes over at most this long after the driving node died. */

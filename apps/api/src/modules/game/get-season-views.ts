@@ -8,7 +8,7 @@ import type { BusinessType } from '@ojo/domain/enums';
 import { currencyOfBusinessType } from '@ojo/domain/game/amount';
 import { DASH_TICKET_RATE, ticketsForStakes } from '@ojo/domain/game/dash/tickets';
 import { DEFAULT_LADDER_CONFIG, ladderZones } from '@ojo/domain/game/season/ladder';
-import { DEFAULT_PRIZE_POOL_CONFIG } from '@ojo/domain/game/season/prize-pool';
+import { DEFAULT_PRIZE_POOL_CONFIG, rankPrizeAmounts } from '@ojo/domain/game/season/prize-pool';
 import { type PublishedSeasonCurrency, seasonPlayerRef } from '@ojo/domain/game/season/verify';
 import type { z } from 'zod';
 import { gameErrors } from './errors';
@@ -76,6 +76,8 @@ interface RankRow {
   rank_in_tier: string;
   /** Rank among the tier's active players (the ladder settles each tier on them). */
   active_rank: string;
+  /** Rank among the season's active players, the order the rank prizes are paid in (settle-season.ts). */
+  prize_rank: string;
 }
 
 /** A ranked row the ladder shows, with the player's public profile. */
@@ -96,7 +98,9 @@ const rankedQuery = (seasonId: string, currency: string) => sql`
     row_number() over (order by p.tier desc, p.result desc, p.staked desc, ${playerRef}) as rank,
     row_number() over (partition by p.tier order by p.result desc, p.staked desc, ${playerRef}) as rank_in_tier,
     row_number() over (partition by p.tier, p.bets >= ${DEFAULT_LADDER_CONFIG.minBets}
-      order by p.result desc, p.staked desc, ${playerRef}) as active_rank
+      order by p.result desc, p.staked desc, ${playerRef}) as active_rank,
+    row_number() over (partition by p.bets >= ${DEFAULT_LADDER_CONFIG.minBets}
+      order by p.tier desc, p.result desc, p.staked desc, ${playerRef}) as prize_rank
   from ${gameSeasonPlayers} p
   where p.season_id = ${seasonId} and p.currency = ${currency}`;
 
@@ -104,15 +108,21 @@ const rankedQuery = (seasonId: string, currency: string) => sql`
 const withPlayers = (ranked: SQL) => sql`
   select r.*, u.handle, u.avatar from (${ranked}) r join ${users} u on u.id = r.user_id order by r.rank`;
 
-const toEntry = (row: LadderRow) => ({
-  rank: Number(row.rank),
-  rankInTier: Number(row.rank_in_tier),
-  tier: tierOf(row.tier),
-  player: { handle: row.handle, avatar: row.avatar },
-  result: row.result,
-  staked: row.staked,
-  bets: row.bets,
-});
+const toEntry = (row: LadderRow, rankPrizes: readonly bigint[]) => {
+  const eligible = row.bets >= DEFAULT_LADDER_CONFIG.minBets;
+  const prize = eligible ? (rankPrizes[Number(row.prize_rank) - 1] ?? 0n) : 0n;
+  return {
+    rank: Number(row.rank),
+    rankInTier: Number(row.rank_in_tier),
+    tier: tierOf(row.tier),
+    player: { handle: row.handle, avatar: row.avatar },
+    result: row.result,
+    staked: row.staked,
+    bets: row.bets,
+    eligible,
+    prize: prize.toString(),
+  };
+};
 
 /** GET /reward/{a}/{b}/current. */
 export async function getRewardCurrent(
@@ -184,7 +194,7 @@ export async function getRewardPrizes(
   const settled = result?.published as PublishedSeasonCurrency | undefined;
   const pool = settled ? BigInt(settled.pool) : BigInt((await prizePools(db))[currency]);
   const config = settled?.prizePool ?? DEFAULT_PRIZE_POOL_CONFIG;
-  const rankPart = (pool * BigInt(config.rankShareBps)) / 10_000n;
+  const rankAmounts = rankPrizeAmounts(pool, config);
   const drawPart = (pool * BigInt(config.drawShareBps)) / 10_000n;
   const draw = seasonDraw(season, currency, nowMs);
   return {
@@ -195,7 +205,7 @@ export async function getRewardPrizes(
     rankPrizes: config.rankWeightsBps.map((shareBps, index) => ({
       rank: index + 1,
       shareBps,
-      amount: ((rankPart * BigInt(shareBps)) / 10_000n).toString(),
+      amount: rankAmounts[index]!.toString(),
     })),
     draw: {
       prizes: config.drawPrizes,
@@ -277,8 +287,11 @@ export async function getLadders(
   nowMs: number,
 ) {
   const season = await openSeason(db, nowMs);
-  if (!season) return { seasonId: null, tiers: [...tiers], total: 0, entries: [], me: null };
+  const minBets = DEFAULT_LADDER_CONFIG.minBets;
+  if (!season) return { seasonId: null, tiers: [...tiers], total: 0, minBets, entries: [], me: null };
   const currency = currencyOfBusinessType(query.businessType);
+  const rankPrizes = rankPrizeAmounts(BigInt((await prizePools(db))[currency]), DEFAULT_PRIZE_POOL_CONFIG);
+  const entryOf = (row: LadderRow) => toEntry(row, rankPrizes);
   const rows = await queryRows<LadderRow>(
     db,
     withPlayers(sql`select * from (${rankedQuery(season.id, currency)}) r
@@ -290,13 +303,20 @@ export async function getLadders(
       db,
       withPlayers(sql`select * from (${rankedQuery(season.id, currency)}) r where r.user_id = ${userId}`),
     );
-    me = mine[0] ? toEntry(mine[0]) : null;
+    me = mine[0] ? entryOf(mine[0]) : null;
   }
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${gameSeasonPlayers} where season_id = ${season.id} and currency = ${currency}`,
   );
-  return { seasonId: season.id, tiers: [...tiers], total: count?.n ?? 0, entries: rows.map(toEntry), me };
+  return {
+    seasonId: season.id,
+    tiers: [...tiers],
+    total: count?.n ?? 0,
+    minBets,
+    entries: rows.map(entryOf),
+    me,
+  };
 }
 
 /** GET /seasons. */

@@ -16,11 +16,11 @@ export function Component() {
   const token = auth.status === 'loggedIn' ? auth.jwt : null;
   const actions = useFrameActions({ hasSession: token !== null });
   return (
-    <section aria-label={ROUTES.game.title} className="w-full">
+    <section aria-label={ROUTES.game.title} className="flex min-h-0 w-full flex-1 flex-col">
       <title>{`${ROUTES.game.title} · ${env.productName}`}</title>
       <h1 className="sr-only">{ROUTES.game.title}</h1>
       {token === null ? (
-        <div className="flex flex-wrap items-center justify-center gap-4 border-b border-white/10 bg-arena-900/80 px-4 py-3 text-sm text-slate-200">
+        <div className="flex shrink-0 flex-wrap items-center justify-center gap-4 border-b border-white/10 bg-arena-900/80 px-4 py-3 text-sm text-slate-200">
           <span>Log in to join the live race and place your bets.</span>
           <ProviderLoginButton size="compact" />
         </div>

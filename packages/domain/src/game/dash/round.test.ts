@@ -120,9 +120,7 @@ describe("DESIGN 8 Dash: 'Minimum bet 200 OJO. Played with OJO or with points. S
     );
     const low = place(open, bet('b', 'p', A, 199n));
     expect(low.refusal).toEqual({ code: 'below_minimum', message: 'The minimum bet is 200 OJO.' });
-    expect(place(open, bet('b', 'p', A, 199n, 'POINT')).refusal?.message).toBe(
-      'The minimum bet is 200 points.',
-    );
+    expect(place(open, bet('b', 'p', A, 9n, 'POINT')).refusal?.message).toBe('The minimum bet is 10 points.');
     expect(place(open, bet('b', 'p', 'NOPE', 500n)).refusal?.code).toBe('unknown_track');
     expect(place(open, { ...bet('b', 'p', A, 500n), currency: 'ETH' as 'OJO' }).refusal?.code).toBe(
       'unknown_currency',

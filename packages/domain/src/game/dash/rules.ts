@@ -61,8 +61,9 @@ export function dashPhasesProblem(phases: DashPhasesMs): string | null {
 
 export const DEFAULT_DASH_CONFIG: DashConfig = {
   feeBps: 500,
-  // DESIGN.md section 8: 'Minimum bet 200 OJO.' Points take the same minimum so one ticket rate fits both.
-  minStake: { OJO: 200n, POINT: 200n },
+  // DESIGN.md section 8: 'Minimum bet 200 OJO.' Points: 10 FishXP, what a new player has from the first daily
+  // check-in before any other task, so they can race with it (200 locked them out for weeks).
+  minStake: { OJO: 200n, POINT: 10n },
   maxStake: { OJO: null, POINT: null },
   snapshotDeadlineMs: 15_000,
   externalToleranceMs: 2000,

@@ -39,7 +39,7 @@ describe("DESIGN 8 Dash: 'rounds with 5 coins (tracks)' drawn from the feed's li
 describe('round terms: what the commitment binds', () => {
   it('are plain JSON with amounts as strings', () => {
     expect(JSON.parse(JSON.stringify(terms))).toEqual(terms);
-    expect(terms.minStake).toEqual({ OJO: '200', POINT: '200' });
+    expect(terms.minStake).toEqual({ OJO: '200', POINT: '10' });
     expect(terms.carryIn).toEqual({ OJO: '0', POINT: '0' });
     expect(terms.feed.kind === 'simulated' && terms.feed.coins.map((coin) => coin.symbol)).toEqual(
       terms.tracks,

@@ -53,6 +53,15 @@ export interface PrizePoolShare {
 }
 
 /**
+ * What each rank of the ladder earns from `pool`, best rank first (the rank part times the rank's weight, rounded
+ * down): the one rule the settlement pays by and the ranks page shows.
+ */
+export function rankPrizeAmounts(pool: bigint, config: PrizePoolConfig): bigint[] {
+  const rankPart = (pool * BigInt(config.rankShareBps)) / 10_000n;
+  return config.rankWeightsBps.map((weight) => (rankPart * BigInt(weight)) / 10_000n);
+}
+
+/**
  * Shares `pool` between `ranked` (eligible player ids, best first) and `drawWinners` (in draw order). Prizes of
  * 0 are left out (their amount is carried).
  */
@@ -65,14 +74,14 @@ export function sharePrizePool(
   const problem = prizePoolConfigProblem(config);
   if (problem) throw new RangeError(problem);
   if (pool < 0n) throw new RangeError('a prize pool cannot be negative');
-  const rankPart = (pool * BigInt(config.rankShareBps)) / 10_000n;
+  const rankAmounts = rankPrizeAmounts(pool, config);
   const drawPart = (pool * BigInt(config.drawShareBps)) / 10_000n;
   const rankPrizes = ranked
     .slice(0, config.rankWeightsBps.length)
     .map((playerId, i) => ({
       playerId,
       rank: i + 1,
-      amount: (rankPart * BigInt(config.rankWeightsBps[i]!)) / 10_000n,
+      amount: rankAmounts[i]!,
     }))
     .filter((prize) => prize.amount > 0n);
   const each = config.drawPrizes > 0 ? drawPart / BigInt(config.drawPrizes) : 0n;

@@ -55,6 +55,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
     if (status === 'unauthorized') send({ action: 'permission', need: 'login' });
   }, [status, send]);
 
+  const raceRef = useRef<HTMLDivElement>(null);
   const onBet = useCallback(
     (bet: MyBet) => {
       recordBet(bet);
@@ -62,6 +63,15 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
       refreshBalances();
     },
     [recordBet, send, refreshBalances],
+  );
+  // On a narrow screen the bet panel sits below the race: once a bet is placed the player is brought back to the
+  // race they bet on (no move when it is already in view, as beside the panel on a wide screen).
+  const onPlaced = useCallback(
+    (bet: MyBet) => {
+      onBet(bet);
+      raceRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+    [onBet],
   );
 
   const round = state.round;
@@ -105,14 +115,16 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
   return (
     <div className="dash">
       <div className="dash__main">
-        <PhaseBar round={round} clock={phaseClock(round, now)} />
-        {taskReward ? <TaskRewardNotice reward={taskReward} onClose={() => setTaskReward(null)} /> : null}
-        {status === 'reconnecting' ? (
-          <p className="note note--error" role="status">
-            Connection lost, reconnecting…
-          </p>
-        ) : null}
-        <RaceTrack lanes={lanes} myTracks={myTracks} started={round.startSnapshot !== null} />
+        <div className="dash__race" ref={raceRef} data-testid="race">
+          <PhaseBar round={round} clock={phaseClock(round, now)} />
+          {taskReward ? <TaskRewardNotice reward={taskReward} onClose={() => setTaskReward(null)} /> : null}
+          {status === 'reconnecting' ? (
+            <p className="note note--error" role="status">
+              Connection lost, reconnecting…
+            </p>
+          ) : null}
+          <RaceTrack lanes={lanes} myTracks={myTracks} started={round.startSnapshot !== null} />
+        </div>
         {round.outcome ? (
           <ResultPanel
             round={round}
@@ -146,7 +158,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
             round={round}
             api={api}
             balances={balances}
-            onPlaced={onBet}
+            onPlaced={onPlaced}
             onUnauthorized={() => send({ action: 'permission', need: 'login' })}
           />
         ) : (

@@ -14,6 +14,7 @@ export const gameKeys = {
   rule: (ruleKind: string) => [...gameKeys.all, 'rule', ruleKind] as const,
   messages: () => [...gameKeys.all, 'messages'] as const,
   verify: (roundId: string) => [...gameKeys.all, 'verify', roundId] as const,
+  seasonVerify: (seasonId: string) => [...gameKeys.all, 'season-verify', seasonId] as const,
 };
 
 /** spec 7: the rules texts are cached 5 minutes. */

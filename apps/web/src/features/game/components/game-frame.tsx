@@ -44,7 +44,8 @@ export function GameFrame({ token, onMessage, title }: GameFrameProps) {
   }, [loads, token]);
 
   return (
-    <div className="relative min-h-[calc(100dvh-4rem)] w-full overflow-hidden bg-arena-950">
+    // Below lg it takes the height the page leaves it (the page does not scroll there); from lg, at least a screen.
+    <div className="relative min-h-0 w-full flex-1 overflow-hidden bg-arena-950 lg:min-h-[calc(100dvh-4rem)]">
       <iframe
         ref={frameRef}
         src={`${env.gameOrigin}/`}

@@ -89,7 +89,12 @@ describe('the last season card (ranks and prize pool pages)', () => {
     const card = screen.getByTestId('last-season');
     expect(card).toHaveTextContent('Paid in prizes');
     expect(card).toHaveTextContent('b'.repeat(64));
-    expect(card).toHaveTextContent('npm run verify:season -- S2026-11-16');
+    // Players check the season on its verify page, not with a developer's command.
+    expect(card).not.toHaveTextContent('npm run');
+    expect(within(card).getByRole('link', { name: 'verify season S2026-11-16' })).toHaveAttribute(
+      'href',
+      '/game/verify/season/S2026-11-16',
+    );
     const winners = within(screen.getByTestId('draw-winners')).getAllByRole('listitem');
     expect(winners).toHaveLength(2);
     expect(winners[1]).toHaveTextContent('(you)');
@@ -98,7 +103,11 @@ describe('the last season card (ranks and prize pool pages)', () => {
 
   it('shows nothing before any season is settled, and no personal line without a session', () => {
     data.seasons = data.seasons.slice(0, 1);
-    const { container, rerender } = render(<LastSeasonCard businessType="ojo" hasSession />);
+    const { container, rerender } = render(
+      <MemoryRouter>
+        <LastSeasonCard businessType="ojo" hasSession />
+      </MemoryRouter>,
+    );
     expect(container).toBeEmptyDOMElement();
     data.seasons = [
       {
@@ -109,7 +118,11 @@ describe('the last season card (ranks and prize pool pages)', () => {
         state: 'closed',
       },
     ];
-    rerender(<LastSeasonCard businessType="ojo" hasSession={false} />);
+    rerender(
+      <MemoryRouter>
+        <LastSeasonCard businessType="ojo" hasSession={false} />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('last-season')).toBeInTheDocument();
     expect(screen.queryByTestId('my-last-settle')).toBeNull();
   });

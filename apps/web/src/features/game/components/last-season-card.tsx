@@ -1,5 +1,7 @@
 import type { BusinessType } from '@ojo/domain/enums';
 import { formatAmount } from '@ojo/domain/format/amount';
+import { gameSeasonVerifyPath } from '@ojo/domain/routes';
+import { Link } from 'react-router';
 import { useLastSettle } from '../api/get-last-settle';
 import { useRewardPrizes } from '../api/get-reward-prizes';
 import { useSeasons } from '../api/get-seasons';
@@ -10,9 +12,9 @@ import { Card, Loading, Stat } from './game-ui';
 const LADDER_MOVES = { up: 'Up', down: 'Down', keep: 'Keep', promotion: 'Promotion' } as const;
 
 /**
- * The last settled season of a currency (issue 13): what its prize pool shared and what stayed in it, the ticket
- * draw's winners under their season references with the revealed seed beside the commitment, how to recompute it
- * (`npm run verify:season`), and, with a session, the player's own settlement and reference. Nothing while no
+ * The last settled season of a currency: what its prize pool shared and what stayed in it, the ticket
+ * draw's winners under their season references with the revealed seed beside the commitment, a link to the page
+ * that recomputes it in the browser, and, with a session, the player's own settlement and reference. Nothing while no
  * season has been settled.
  */
 export function LastSeasonCard({
@@ -74,7 +76,12 @@ export function LastSeasonCard({
             Revealed seed: <code className="break-all">{prizes.data.draw.seed}</code>
             <br />
             Anyone can recompute every rank, move, draw winner and prize:{' '}
-            <code>npm run verify:season -- {season.id}</code>
+            <Link
+              to={gameSeasonVerifyPath(season.id)}
+              className="font-bold text-lime underline underline-offset-4"
+            >
+              verify season {season.id}
+            </Link>
           </p>
         </div>
       )}

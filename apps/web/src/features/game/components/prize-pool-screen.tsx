@@ -5,6 +5,7 @@ import { useBattlePools } from '../api/get-battle-pools';
 import { useRewardPrizes } from '../api/get-reward-prizes';
 import { useSeasons } from '../api/get-seasons';
 import { BUSINESS_LABEL, PRIZE_POOL_TABS } from '../lib/currency';
+import { drawPrizesText } from '../lib/ladder-text';
 import { currentSeason, seasonRange } from '../lib/seasons';
 import { Card, Empty, Loading, Problem, Stat, Tabs } from './game-ui';
 import { LastSeasonCard } from './last-season-card';
@@ -88,10 +89,7 @@ export function PrizePoolScreen({
             <Empty>The draw appears once a season is open.</Empty>
           ) : (
             <div className="flex flex-col gap-3 text-sm text-slate-300">
-              <p>
-                {prizes.data.draw.prizes} prizes of {formatAmount(prizes.data.draw.amountEach)} {label}, drawn
-                among the season's tickets.
-              </p>
+              <p>{drawPrizesText(prizes.data.draw, label)} Drawn among the season's tickets.</p>
               <p className="text-xs text-slate-400">
                 Commitment: <code className="break-all">{prizes.data.draw.commitment}</code>
                 {prizes.data.draw.seed ? (

@@ -7,7 +7,7 @@ import { LadderTable } from './ladder-table';
 /** spec 2 /game/ranks/ranking-preview: the top of both ladders side by side. */
 export function RankingPreviewScreen() {
   return (
-    <div className="grid gap-5 lg:grid-cols-2">
+    <div className="grid min-w-0 grid-cols-1 gap-5 lg:grid-cols-2">
       {[...BUSINESS_TYPES].reverse().map((businessType) => (
         <PreviewLadder key={businessType} businessType={businessType} />
       ))}
@@ -26,7 +26,12 @@ function PreviewLadder({ businessType }: { businessType: (typeof BUSINESS_TYPES)
       ) : ladders.data.entries.length === 0 ? (
         <Empty>No one is ranked yet.</Empty>
       ) : (
-        <LadderTable entries={ladders.data.entries} me={ladders.data.me} />
+        <LadderTable
+          entries={ladders.data.entries}
+          me={ladders.data.me}
+          minBets={ladders.data.minBets}
+          unit={BUSINESS_LABEL[businessType]}
+        />
       )}
     </Card>
   );

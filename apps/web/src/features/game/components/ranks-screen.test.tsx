@@ -167,6 +167,8 @@ describe('/game/ranks: the tab a visit starts on', () => {
       expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent('Points'),
     );
     expect(await screen.findByText('#4')).toBeInTheDocument();
+    // The season result carries its sign, as on the ladder.
+    expect(screen.getByText('+10')).toBeInTheDocument();
     within(tabs).getByRole('tab', { name: /ojo/i }).click();
     await vi.waitFor(() =>
       expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent(/ojo/i),

@@ -1,5 +1,4 @@
 import { BUSINESS_TYPES, type BusinessType } from '@ojo/domain/enums';
-import { formatAmount } from '@ojo/domain/format/amount';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@/config/routes';
@@ -7,6 +6,7 @@ import { useLadders } from '../api/get-ladders';
 import { useRewardCurrent } from '../api/get-reward-current';
 import { useSeasons } from '../api/get-seasons';
 import { BUSINESS_LABEL } from '../lib/currency';
+import { signedResult } from '../lib/ladder-text';
 import { currentSeason, seasonRange } from '../lib/seasons';
 import { Card, Empty, Loading, Problem, Stat } from './game-ui';
 import { LadderTable } from './ladder-table';
@@ -83,7 +83,7 @@ export function RanksScreen({ hasSession }: { hasSession: boolean }) {
             <div className="grid grid-cols-2 gap-6 sm:grid-cols-4">
               <Stat label="Rank" value={standing.data.rank ? `#${standing.data.rank}` : '—'} accent />
               <Stat label="Tier" value={standing.data.tier?.tierName ?? '—'} />
-              <Stat label="Result" value={formatAmount(standing.data.result)} />
+              <Stat label="Result" value={signedResult(standing.data.result)} />
               <Stat
                 label="If it ended now"
                 value={standing.data.projectedState ? LADDER_MOVES[standing.data.projectedState] : '—'}
@@ -100,7 +100,12 @@ export function RanksScreen({ hasSession }: { hasSession: boolean }) {
         ) : ladders.data.entries.length === 0 ? (
           <Empty>No one is ranked yet this season. Race to be the first.</Empty>
         ) : (
-          <LadderTable entries={ladders.data.entries} me={ladders.data.me} />
+          <LadderTable
+            entries={ladders.data.entries}
+            me={ladders.data.me}
+            minBets={ladders.data.minBets}
+            unit={BUSINESS_LABEL[businessType]}
+          />
         )}
       </Card>
       <LastSeasonCard businessType={businessType} hasSession={hasSession} />

@@ -6,6 +6,7 @@ import { useProps } from '../api/get-props';
 import { useRewardPrizes } from '../api/get-reward-prizes';
 import { useSeasons } from '../api/get-seasons';
 import { BUSINESS_LABEL, TICKET_TABS } from '../lib/currency';
+import { drawPrizesText } from '../lib/ladder-text';
 import { currentSeason, seasonRange } from '../lib/seasons';
 import { Card, Empty, Loading, Problem, Stat, Tabs } from './game-ui';
 import { LastSeasonCard } from './last-season-card';
@@ -61,8 +62,7 @@ export function TicketsScreen({
             </p>
             {prizes.data ? (
               <p>
-                {prizes.data.draw.prizes} draw prizes of {formatAmount(prizes.data.draw.amountEach)} {label}.
-                The draw's randomness is committed before it runs:{' '}
+                {drawPrizesText(prizes.data.draw, label)} The draw's randomness is committed before it runs:{' '}
                 <code className="break-all text-xs text-slate-400">{prizes.data.draw.commitment}</code>
               </p>
             ) : null}
