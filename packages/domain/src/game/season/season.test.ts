@@ -20,7 +20,12 @@ import {
   rankLadder,
   settleLadder,
 } from './ladder';
-import { DEFAULT_PRIZE_POOL_CONFIG, prizePoolConfigProblem, sharePrizePool } from './prize-pool';
+import {
+  DEFAULT_PRIZE_POOL_CONFIG,
+  prizePoolConfigProblem,
+  rankPrizeAmounts,
+  sharePrizePool,
+} from './prize-pool';
 import { openSeasonAt, type Season, seasonProblem, seasonState } from './season';
 import { settleSeason } from './settle-season';
 
@@ -283,6 +288,16 @@ describe('the prize pool shared by rank and by the ticket draw', () => {
       drawPrizes: [],
       carryOut: 5n,
     });
+  });
+
+  it('pays each ranked place the amount the ranks page shows for it (one rule for both)', () => {
+    const pool = 123_457n;
+    const ranked = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    const amounts = rankPrizeAmounts(pool, DEFAULT_PRIZE_POOL_CONFIG);
+    expect(amounts).toHaveLength(DEFAULT_PRIZE_POOL_CONFIG.rankWeightsBps.length);
+    expect(amounts[0]).toBe(18_518n); // 50% of the pool, 30% of that, rounded down
+    const share = sharePrizePool(pool, ranked, [], DEFAULT_PRIZE_POOL_CONFIG);
+    expect(share.rankPrizes.map((prize) => prize.amount)).toEqual(amounts);
   });
 
   it('refuses a bad configuration or a negative pool', () => {

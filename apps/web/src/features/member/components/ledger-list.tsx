@@ -1,21 +1,10 @@
-import type { PointLedger } from '@ojo/api-contract/member';
 import type { AssetType } from '@ojo/domain/enums';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { formatMonthDayTime } from '@ojo/domain/format/date';
 import { ASSET_TEXT } from '@ojo/domain/messages';
 import { Spinner } from '@/components/ui/spinner';
 import { usePointLedgers } from '../api/get-point-ledgers';
-
-/** What a ledger entry was for, in words a player reads. */
-const BUSINESS_LABELS: Record<string, string> = {
-  checkin: 'Daily check-in',
-  task: 'Task reward',
-  seed: 'Welcome bonus',
-};
-
-function entryLabel(entry: PointLedger): string {
-  return BUSINESS_LABELS[entry.businessType] ?? entry.businessType.replace(/[_-]/g, ' ');
-}
+import { ledgerLabel } from '../lib/ledger-label';
 
 /** The newest page (20) of the player's ledger of one asset (spec 7 point ledgers), signed amounts, MM/DD HH:mm. */
 export function LedgerList({ memberId, assetType }: { memberId: string; assetType: AssetType }) {
@@ -40,7 +29,9 @@ export function LedgerList({ memberId, assetType }: { memberId: string; assetTyp
             className="flex items-center justify-between gap-3 border-b border-white/5 py-2 text-sm last:border-0"
           >
             <span className="min-w-0">
-              <span className="block truncate font-semibold text-white">{entryLabel(entry)}</span>
+              <span className="block truncate font-semibold text-white">
+                {ledgerLabel(entry.businessType)}
+              </span>
               <span className="block text-xs text-slate-400">{formatMonthDayTime(entry.created)}</span>
             </span>
             <span className={`shrink-0 font-black ${isCredit ? 'text-lime' : 'text-rose-300'}`}>
