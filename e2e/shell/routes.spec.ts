@@ -137,8 +137,12 @@ test.describe('app shell on a phone screen', () => {
   });
 
   test('the footer keeps the social links and the current year', async ({ page }) => {
-    await page.goto('/game');
+    await page.goto('/referral');
     await expectSocialLinks(page.getByRole('contentinfo'));
     await expectFooterYear(page);
+    // The race page on a phone is its frame alone, filling the screen (one scroll): no footer below it.
+    await page.goto('/game');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Game');
+    await expect(page.getByRole('contentinfo')).toBeHidden();
   });
 });
