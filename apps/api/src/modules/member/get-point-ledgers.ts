@@ -44,7 +44,7 @@ export async function getPointLedgers(
           select ${ledgerEntries.id} as id, ${ledgerEntries.amount} as amount, ${ledgerEntries.reason} as reason,
             ${ledgerEntries.createdAt} as created_at
           from ${ledgerEntries}
-          where ${ledgerEntries.userId} = ${users.id} and ${ledgerEntries.asset} = ${asset}
+          where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.asset} = ${asset}
           order by ${ledgerEntries.id} desc
           offset ${page.offset} limit ${page.limit}
         ) page`,

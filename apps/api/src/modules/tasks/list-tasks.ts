@@ -152,9 +152,9 @@ async function selectTaskState(db: Database, userId: string, today: string) {
           ${taskCompletions.completedAt}
         )), '[]'::json)
         from ${taskCompletions}
-        where ${taskCompletions.userId} = ${users.id} and ${taskCompletions.periodKey} in ('once', ${today})
+        where ${taskCompletions.userId} = ${userId} and ${taskCompletions.periodKey} in ('once', ${today})
       )`,
-      hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${users.id} and ${userAddresses.isConnected})`,
+      hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${userId} and ${userAddresses.isConnected})`,
     })
     .from(users)
     .where(eq(users.id, userId));

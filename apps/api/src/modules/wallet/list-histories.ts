@@ -1,9 +1,9 @@
 import type { TokenHistoryItem } from '@ojo/api-contract/wallet';
-import type { Database } from '@ojo/db/client';
+import { type Database, queryRows } from '@ojo/db/client';
 import { epochMs, jsonArrayText, jsonConstant, jsonObjectText } from '@ojo/db/json-text';
-import { type User, users } from '@ojo/db/schema/users';
+import type { User } from '@ojo/db/schema/users';
 import { nativeTransfers } from '@ojo/db/schema/wallet-index';
-import { eq, type SQL, sql } from '@ojo/db/sql';
+import { type SQL, sql } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { USD_VALUE_DECIMALS, usdPriceUnits } from '@ojo/domain/wallet/balance';
 import { jsonListText } from '../../lib/serialize-response';
@@ -35,7 +35,8 @@ const formattedUsd = (usd: SQL) =>
 
 /** What one history page is read for: the user, the chain, the page and the values its lines are worked out with. */
 interface HistoryPageQuery {
-  userId: string;
+  /** The smart account, lower-case as the transfers keep addresses (the users table checks it). */
+  account: string;
   chainId: number;
   from: number;
   limit: number;
@@ -55,8 +56,7 @@ interface HistoryPageQuery {
  *   computes it, then `formattedUsd`; '' when it is null (no current price).
  */
 async function selectHistories(db: Database, query: HistoryPageQuery): Promise<string> {
-  // Lower-case, as the transfers keep addresses: the users table checks it (`users_smart_account_address_lower`).
-  const account = users.smartAccountAddress;
+  const account = query.account;
   // The account's sent, then received (a transfer to itself once), each read newest first off its index in the
   // history's order and cut at the page's end: the page reads at most 2 × (from + limit) rows, whatever the
   // account's history holds, instead of all of it and a sort.
@@ -72,25 +72,23 @@ async function selectHistories(db: Database, query: HistoryPageQuery): Promise<s
   const sentKind = sql`case when ${nativeTransfers.toAddress} = ${query.entryPoint} then 'fee' else 'out' end`;
   const usd = sql`div(cut.value_wei * ${query.usdPriceUnits}::numeric,
     ${sql.raw(`1e${BALANCE_ASSET.decimals}`)}) * ${tenToMinus(USD_VALUE_DECIMALS)}`;
-  const [row] = await db
-    .select({
-      histories: jsonArrayText(
-        jsonObjectText({
-          created: { number: epochMs(sql`page.block_time`) },
-          symbol: { constant: BALANCE_ASSET.symbol },
-          desc: {
-            json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
+  const histories = jsonArrayText(
+    jsonObjectText({
+      created: { number: epochMs(sql`page.block_time`) },
+      symbol: { constant: BALANCE_ASSET.symbol },
+      desc: {
+        json: sql`case page.kind when 'in' then ${jsonConstant(HISTORY_DESCRIPTIONS.in)}
               when 'fee' then ${jsonConstant(HISTORY_DESCRIPTIONS.fee)} else ${jsonConstant(HISTORY_DESCRIPTIONS.out)} end`,
-          },
-          amount: {
-            plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
-          },
-          formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(sql`page.usd`)}, '')` },
-          side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
-          // A hash as the chain writes it (checked by the table: 0x and 64 lower-case hex digits): no escaping.
-          txHash: { plainText: sql`page.tx_hash` },
-        }),
-        sql`(
+      },
+      amount: {
+        plainText: sql`trim_scale(page.value_wei * ${tenToMinus(BALANCE_ASSET.decimals)})::text`,
+      },
+      formattedUsdAmount: { plainText: sql`coalesce(${formattedUsd(sql`page.usd`)}, '')` },
+      side: { plainText: sql`case page.kind when 'in' then 'in' else 'out' end` },
+      // A hash as the chain writes it (checked by the table: 0x and 64 lower-case hex digits): no escaping.
+      txHash: { plainText: sql`page.tx_hash` },
+    }),
+    sql`(
           select cut.*, ${usd} as usd
           from (
             (${pageOf(sql`${nativeTransfers.fromAddress} = ${account}`, sentKind)})
@@ -102,11 +100,9 @@ async function selectHistories(db: Database, query: HistoryPageQuery): Promise<s
           -- Kept a subquery (not merged into the lines), so each line's USD value is computed once.
           offset 0
         ) page`,
-        sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
-      ),
-    })
-    .from(users)
-    .where(eq(users.id, query.userId));
+    sql`page.block_number desc, page.tx_index desc, page.trace_address desc`,
+  );
+  const [row] = await queryRows<{ histories: string }>(db, sql`select ${histories} as histories`);
   return row?.histories ?? '[]';
 }
 
@@ -131,10 +127,10 @@ export async function readHistories(
   query: { chainId: number; from: number; limit: number; entryPoint?: string | null },
   nowMs: number,
 ): Promise<TokenHistoryItem[]> {
-  smartAccountOf(user);
+  const account = smartAccountOf(user);
   const quote = prices.quote(BALANCE_ASSET.symbol, nowMs);
   const histories = await selectHistories(db, {
-    userId: user.id,
+    account,
     chainId: query.chainId,
     from: query.from,
     limit: query.limit,
