@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
-import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
-import { runSingleton, type Singleton } from '@ojo/db/leases';
+import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
+import { MARKET_STEP_MS } from '@ojo/domain/game/market/model';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -21,7 +20,7 @@ export interface GameService {
   /** The real market feed when GAME_MARKET_FEED=coinbase (undefined with the simulator). */
   feed: MarketFeed | undefined;
   /** This node's round scheduler (whether it holds the lease right now); undefined when GAME_SCHEDULER is off. */
-  scheduler: Singleton | undefined;
+  scheduler: SingletonLoop | undefined;
   /** Moves the rounds along once, now (tests on PGlite drive rounds by hand through it). */
   tick(): Promise<void>;
   /**
@@ -104,8 +103,8 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     feed,
   });
 
-  let scheduler: Singleton | undefined;
-  let seasonSettler: Singleton | undefined;
+  let scheduler: SingletonLoop | undefined;
+  let seasonSettler: SingletonLoop | undefined;
   app.decorate('game', {
     bus,
     hub,
@@ -141,49 +140,36 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     return settled;
   }
 
-  /** The season scheduler's work while this node holds `game-seasons`: a pass every GAME_SEASON_CHECK_MS. */
-  async function runSeasons(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await settleSeasons();
-      } catch (error) {
-        log.error({ err: error }, 'season settlement failed');
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, settings.seasonCheckMs);
-        function done() {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        }
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-  }
-
   if (settings.scheduler) {
     app.addHook('onReady', async () => {
-      scheduler = runSingleton(app.db, {
+      // The rounds move on every market step (250 ms) while this node holds `game-dash`.
+      scheduler = runSingletonLoop(app.db, {
         name: GAME_LEASE_NAME,
-        holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
         ttlMs: settings.leaseMs,
         renewEveryMs: Math.max(250, Math.floor(settings.leaseMs / 3)),
-        run: (signal) => driver.run(signal),
-        onEvent: (event) => {
-          if (event.type === 'error') log.warn({ err: event.error }, 'game scheduler lease error');
-          else log.info({ token: event.lease?.token?.toString() }, `game scheduler lease ${event.type}`);
-        },
+        everyMs: MARKET_STEP_MS,
+        step: () => driver.tick(),
+        onError: (error, during) =>
+          during === 'step'
+            ? log.error({ err: error }, 'game round tick failed')
+            : log.warn({ err: error }, 'game scheduler lease error'),
+        onLease: (event, lease) =>
+          log.info({ token: lease.token.toString() }, `game scheduler lease ${event}`),
       });
-      const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-      seasonSettler = runSingleton(app.db, {
+      // A season pass every GAME_SEASON_CHECK_MS while this node holds `game-seasons`.
+      const seasonTtlMs = Math.max(settings.leaseMs, 10_000);
+      seasonSettler = runSingletonLoop(app.db, {
         name: SEASON_LEASE_NAME,
-        holder,
-        ttlMs: Math.max(settings.leaseMs, 10_000),
-        renewEveryMs: Math.max(1000, Math.floor(Math.max(settings.leaseMs, 10_000) / 3)),
-        run: (signal) => runSeasons(signal),
-        onEvent: (event) => {
-          if (event.type === 'error') log.warn({ err: event.error }, 'season settler lease error');
+        ttlMs: seasonTtlMs,
+        renewEveryMs: Math.max(1000, Math.floor(seasonTtlMs / 3)),
+        everyMs: settings.seasonCheckMs,
+        step: async () => {
+          await settleSeasons();
         },
+        onError: (error, during) =>
+          during === 'step'
+            ? log.error({ err: error }, 'season settlement failed')
+            : log.warn({ err: error }, 'season settler lease error'),
       });
     });
   }
