@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
@@ -73,16 +73,16 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
       : undefined;
 
   // The socket route in a scope of its own: @fastify/websocket adds two hooks and wraps the handler of every route
-  // registered beside it, which every HTTP request would run (`npm run bench:api`). An upgrade request to any
-  // other path is refused before routing (upgradeGate).
+  // registered beside it. An upgrade request to any other path is refused before routing (gateUpgrades).
   let registeredHub: GameHub | undefined;
   let injectSocket: FastifyInstance['injectWS'] | undefined;
   await app.register(async (socketScope) => {
-    const upgradesOnlyTo = upgradeGate(socketScope.server, GAME_SOCKET_PATH);
-    // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
-    // one shared buffer.
-    await socketScope.register(websocket, { options: { maxPayload: 16 * 1024, perMessageDeflate: false } });
-    upgradesOnlyTo(socketScope);
+    const upgrades = gateUpgrades(socketScope, GAME_SOCKET_PATH);
+    await socketScope.register(websocket, {
+      // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
+      // one shared buffer.
+      options: { maxPayload: 16 * 1024, perMessageDeflate: false, server: upgrades },
+    });
     injectSocket = socketScope.injectWS;
     registeredHub = registerGameSocket(socketScope, bus, {
       maxClients: settings.socketMaxClients,
@@ -185,32 +185,25 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
 }
 
 /**
- * Lets only upgrade requests to `path` reach the routing of @fastify/websocket. Call it before that plugin is
- * registered and the answer after: the plugin's 'upgrade' listener (which sends every upgrade request through the
- * API's routes) is moved behind a check of the path, and an upgrade request to any other path is answered 404 and
- * closed without running a route (the plugin is registered in a scope of its own, so other routes have no socket
- * handling of theirs).
+ * The server @fastify/websocket listens to for upgrade requests (its `server` option; an http.Server that never
+ * listens): only the API's upgrade requests to `path` are passed on to it, so only those reach its routing. Any
+ * other upgrade request is answered 404 and closed without running a route.
  */
-function upgradeGate(server: Server, path: string): (scope: FastifyInstance) => void {
-  type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  const upgradeListeners = () => server.listeners('upgrade') as UpgradeListener[];
-  const before = new Set(upgradeListeners());
-  return (scope) => {
-    const routeUpgrade = upgradeListeners().filter((listener) => !before.has(listener));
-    for (const listener of routeUpgrade) server.off('upgrade', listener);
-    const gate = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if ((request.url ?? '').split('?')[0] === path) {
-        for (const listener of routeUpgrade) listener.call(server, request, socket, head);
-        return;
-      }
-      socket.on('error', () => socket.destroy());
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    };
-    server.on('upgrade', gate);
-    scope.addHook('onClose', async () => {
-      server.off('upgrade', gate);
-    });
+function gateUpgrades(scope: FastifyInstance, path: string): Server {
+  const upgrades = createServer();
+  const gate = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').split('?')[0] === path) {
+      upgrades.emit('upgrade', request, socket, head);
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
   };
+  scope.server.on('upgrade', gate);
+  scope.addHook('onClose', async () => {
+    scope.server.off('upgrade', gate);
+  });
+  return upgrades;
 }
 
 export default fp(gamePlugin, { name: 'game', dependencies: ['database', 'prices', 'authenticate'] });
