@@ -6,7 +6,7 @@
 // The wallet's balance read asks a bare anvil this script starts (eth_blockNumber per call, eth_getBalance per block).
 // References: a bare node:http server, and a node:http server answering one PostgreSQL primary-key select, which is
 // driven again after every call on PostgreSQL: each call is compared with the reference runs just before and after it.
-// Goal (README, Performance): every hot read at least 0.5x the select reference, p99 at most 25 ms on PostgreSQL.
+// The goal column: at least 0.5x the select reference and p99 at most 25 ms on PostgreSQL (a yardstick, not a rule).
 // The queries column is the statements one request sends to the database (counted by serve-api.ts).
 // Options: --duration=<s> (default 8), --connections=<n> (default 50), --only=postgres|pglite, --call=<text> (only the
 // calls whose name contains it), --cpu-prof=<folder> (the API processes write a V8 CPU profile there on exit).

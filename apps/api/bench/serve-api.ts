@@ -71,7 +71,6 @@ async function main(): Promise<void> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    pipelinedReadConnections: config.pipelinedReadConnections,
   });
   await migrateDatabase(database);
   const app = await buildApp(config, { database });

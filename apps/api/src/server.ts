@@ -24,7 +24,6 @@ async function main(): Promise<void> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    pipelinedReadConnections: config.pipelinedReadConnections,
   });
   await migrateDatabase(database);
   if (config.seedDemoData) await runSeeds(database.db);

@@ -5,11 +5,6 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import {
-  DEFAULT_PIPELINED_READ_CONNECTIONS,
-  PIPELINED_READ_TIMEOUT_MS,
-  PipelinedReads,
-} from './pipelined-reads';
 import { ensurePrivateDir, restrictTreeToOwner } from './private-files';
 
 /** The query interface every caller uses; the same for PGlite and PostgreSQL. */
@@ -41,11 +36,6 @@ export interface CreateDatabaseOptions {
   inMemory?: boolean;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
-  /**
-   * Connections in pipeline mode for the hot reads (`preparedRead`) on PostgreSQL, beside the pool; 0 sends them
-   * through the pool. See `PipelinedReads`.
-   */
-  pipelinedReadConnections?: number;
 }
 
 /**
@@ -54,42 +44,23 @@ export interface CreateDatabaseOptions {
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const connection = {
+    const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       // No JIT: the API's statements are short reads and writes, and a join whose estimate is off (a table too small
       // for autovacuum to analyze, e.g. the one-row check-in rules) crossed jit_above_cost and spent 30 ms (hundreds
       // under load) compiling a read that runs in 0.2 ms (`npm run bench:api`).
       options: '-c jit=off',
-    };
-    const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
+      max: options.maxConnections ?? 10,
+    });
     // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
     pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool });
     nodePostgresDatabases.add(db);
-    const readConnections = options.pipelinedReadConnections ?? DEFAULT_PIPELINED_READ_CONNECTIONS;
-    // A read stuck for long would hold every read queued behind it on its connection: PostgreSQL cancels it.
-    const reads =
-      readConnections > 0
-        ? new PipelinedReads(
-            {
-              ...connection,
-              options: `${connection.options} -c statement_timeout=${PIPELINED_READ_TIMEOUT_MS}`,
-            },
-            readConnections,
-          )
-        : undefined;
-    if (reads) {
-      const readDb = drizzlePostgres({ client: reads as unknown as pg.Pool });
-      nodePostgresDatabases.add(readDb);
-      pipelinedReadDatabases.set(db, readDb);
-    }
     return {
       kind: 'postgres',
       db,
       driver: { kind: 'postgres', db, client: pool },
-      close: async () => {
-        await Promise.all([pool.end(), reads?.end()]);
-      },
+      close: () => pool.end(),
     };
   }
 
@@ -122,22 +93,13 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
 }
 
 const nodePostgresDatabases = new WeakSet<Database>();
-const pipelinedReadDatabases = new WeakMap<Database, Database>();
 
 /**
- * Whether `db` runs on node-postgres (the pool or its pipelined reads) rather than PGlite: one that `createDatabase`
- * opened on a PostgreSQL URL. The `prepared*` helpers are only given such a database itself, never a transaction.
+ * Whether `db` runs on node-postgres rather than PGlite: one that `createDatabase` opened on a PostgreSQL URL.
+ * `preparedStatement` is only given such a database itself, never a transaction.
  */
 export function isNodePostgres(db: Database): boolean {
   return nodePostgresDatabases.has(db);
-}
-
-/**
- * The database `preparedRead` sends `db`'s hot reads to: its pipelined read connections on PostgreSQL, `db` itself
- * on PGlite (one connection in the process) or when they are turned off.
- */
-export function readDatabaseOf(db: Database): Database {
-  return pipelinedReadDatabases.get(db) ?? db;
 }
 
 /**

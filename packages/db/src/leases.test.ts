@@ -1,13 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
-import {
-  acquireLease,
-  type HeldLease,
-  releaseLease,
-  renewLease,
-  runSingleton,
-  type Singleton,
-} from './leases';
+import { expect, it } from 'vitest';
+import { acquireLease, type HeldLease, releaseLease, renewLease } from './leases';
 import { leases } from './schema/leases';
 import { describeWithDatabases } from './testing';
 
@@ -48,52 +41,5 @@ describeWithDatabases('leases', ({ database }) => {
     const held = (await acquire(name, 'node-a')) as HeldLease;
     await releaseLease(database().db, held);
     expect((await acquire(name, 'node-b'))?.token).toBe(2n);
-  });
-
-  const singletons: Singleton[] = [];
-  afterEach(async () => {
-    await Promise.all(singletons.splice(0).map((singleton) => singleton.stop()));
-  });
-
-  it('runs a singleton on one node only, and on another once the holder is gone', async () => {
-    const name = uniqueName();
-    const running = new Set<string>();
-    const start = (holder: string) => {
-      const singleton = runSingleton(database().db, {
-        name,
-        holder,
-        ttlMs: 60_000,
-        renewEveryMs: 50,
-        async run(signal) {
-          running.add(holder);
-          await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-          running.delete(holder);
-        },
-      });
-      singletons.push(singleton);
-      return singleton;
-    };
-    const a = start('node-a');
-    await expect.poll(() => a.isHeld()).toBe(true);
-    const b = start('node-b');
-    await expect.poll(() => [...running]).toEqual(['node-a']);
-    expect(b.isHeld()).toBe(false);
-
-    // node-a dies without releasing: node-b waits for the lease to expire, then takes over.
-    await a.stop({ release: false });
-    expect(running.size).toBe(0);
-    expect(await acquire(name, 'node-x')).toBeNull();
-    const c = start('node-c');
-    await expire(name);
-    await expect.poll(() => b.isHeld() || c.isHeld()).toBe(true);
-    const [next] = [...running];
-    expect(running.size).toBe(1);
-
-    // A clean stop releases at once; the survivor takes it without waiting for an expiry.
-    const [holder, waiting] = next === 'node-b' ? [b, c] : [c, b];
-    await holder.stop();
-    await expect.poll(() => waiting.isHeld()).toBe(true);
-    await expect.poll(() => running.size).toBe(1);
-    expect([...running]).not.toContain(next);
   });
 });

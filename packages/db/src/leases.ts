@@ -5,7 +5,8 @@ import { leases } from './schema/leases';
 /**
  * Singleton leases (DESIGN.md section 9): at most one holder per name at a time, by the database's clock. A holder
  * renews before `ttlMs` passes; when it dies, the next `acquireLease` after expiry takes the lease with a higher
- * token. With PGlite there is one node and the lease is trivially its own.
+ * token. With PGlite there is one node and the lease is trivially its own. `runSingletonLoop` (singleton-loop.ts)
+ * runs work under a lease.
  */
 
 export interface HeldLease {
@@ -65,117 +66,4 @@ export async function releaseLease(db: Database, lease: HeldLease): Promise<void
     .update(leases)
     .set({ expiresAt: sql`now()` })
     .where(and(eq(leases.name, lease.name), eq(leases.holder, lease.holder), eq(leases.token, lease.token)));
-}
-
-export interface SingletonOptions {
-  name: string;
-  /** This node's identity (e.g. host:pid:random). */
-  holder: string;
-  /** How long the lease lasts without renewal; another node takes over this long after a holder died. */
-  ttlMs: number;
-  /** How often the holder renews and a waiting node tries to acquire (well under ttlMs). */
-  renewEveryMs: number;
-  /**
-   * The singleton's work while this node holds the lease. `signal` aborts when the lease is lost or the singleton
-   * stops; `run` should then return. If it returns (or throws) while still holding, it is started again.
-   */
-  run(signal: AbortSignal, lease: HeldLease): Promise<void>;
-  /** Told about acquisitions, losses and errors (logging). */
-  onEvent?(event: { type: 'acquired' | 'lost' | 'error'; lease?: HeldLease; error?: unknown }): void;
-}
-
-export interface Singleton {
-  /** Whether this node holds the lease right now. */
-  isHeld(): boolean;
-  /**
-   * Stops the work and resolves once `run` returned; releases the lease unless `release` is false (what a crashed
-   * node leaves behind: the lease expires on its own).
-   */
-  stop(options?: { release?: boolean }): Promise<void>;
-}
-
-/** Runs `run` on whichever node holds the lease `name`, keeping the lease renewed while it runs. */
-export function runSingleton(db: Database, options: SingletonOptions): Singleton {
-  let lease: HeldLease | null = null;
-  let work: { controller: AbortController; done: Promise<void> } | undefined;
-  let isStopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let tick: Promise<void> = Promise.resolve();
-
-  const stopWork = async () => {
-    const current = work;
-    work = undefined;
-    current?.controller.abort();
-    await current?.done;
-  };
-
-  const startWork = (held: HeldLease) => {
-    const controller = new AbortController();
-    const done = (async () => {
-      while (!controller.signal.aborted) {
-        try {
-          await options.run(controller.signal, held);
-        } catch (error) {
-          options.onEvent?.({ type: 'error', lease: held, error });
-        }
-        if (!controller.signal.aborted) await sleep(options.renewEveryMs, controller.signal);
-      }
-    })();
-    work = { controller, done };
-  };
-
-  const step = async () => {
-    try {
-      if (lease) {
-        if (await renewLease(db, lease, options.ttlMs)) return;
-        const lost = lease;
-        lease = null;
-        options.onEvent?.({ type: 'lost', lease: lost });
-        await stopWork();
-      }
-      const acquired = await acquireLease(db, options);
-      if (acquired && !isStopping) {
-        lease = acquired;
-        options.onEvent?.({ type: 'acquired', lease: acquired });
-        startWork(acquired);
-      }
-    } catch (error) {
-      // A database hiccup: keep what we have until the lease is really lost; the next tick tries again.
-      options.onEvent?.({ type: 'error', ...(lease ? { lease } : {}), error });
-    }
-  };
-
-  const schedule = () => {
-    if (isStopping) return;
-    tick = step().finally(() => {
-      if (!isStopping) timer = setTimeout(schedule, options.renewEveryMs);
-    });
-  };
-  schedule();
-
-  return {
-    isHeld: () => lease !== null,
-    async stop({ release = true } = {}) {
-      isStopping = true;
-      clearTimeout(timer);
-      await tick;
-      await stopWork();
-      if (lease && release) {
-        await releaseLease(db, lease).catch(() => undefined);
-      }
-      lease = null;
-    },
-  };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

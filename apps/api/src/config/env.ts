@@ -4,7 +4,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devnetKeys } from '@ojo/contracts/devnet-keys';
-import { DEFAULT_PIPELINED_READ_CONNECTIONS } from '@ojo/db/pipelined-reads';
 import { ensurePrivateDir } from '@ojo/db/private-files';
 import { WEB_LOGIN_SESSION_SECONDS } from '@ojo/domain/constants';
 import { z } from 'zod';
@@ -94,12 +93,6 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DATABASE_PIPELINED_READS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(64)
-    .default(DEFAULT_PIPELINED_READ_CONNECTIONS),
   WEB_ORIGIN: origin.default('http://localhost:3000'),
   GAME_ORIGIN: origin.default('http://localhost:3002'),
   WALLET_ORIGIN: origin.default('http://localhost:3003'),
@@ -160,8 +153,6 @@ export interface AppConfig extends ModuleConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** PostgreSQL connections in pipeline mode for the hot reads (0: they take pool connections). */
-  pipelinedReadConnections: number;
   origins: { web: string; game: string; wallet: string };
   chain: { rpcUrl: string; chainId: number };
   bundlerUrl: string;
@@ -268,7 +259,6 @@ export function loadConfig(
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    pipelinedReadConnections: values.DATABASE_PIPELINED_READS,
     origins: { web: values.WEB_ORIGIN, game: values.GAME_ORIGIN, wallet: values.WALLET_ORIGIN },
     chain: { rpcUrl: values.CHAIN_RPC_URL, chainId: values.CHAIN_ID },
     bundlerUrl: values.BUNDLER_URL,

@@ -34,13 +34,6 @@ export type RouteHandler<R extends RouteDeclaration> = (
 export interface RegisterOptions {
   /** Route config, e.g. `{ rateLimit: authRateLimit(config) }`. */
   config?: RouteShorthandOptions['config'];
-  /**
-   * A secure read that checks its session in its own statement (a hot read: one statement per request): the
-   * preHandler only verifies the token (`app.verifySessionToken`), and the handler must select the session with its
-   * data and pass the row to `app.acceptSession`, which answers 401 for a revoked or ended session. An answer of a
-   * handler that did not is refused (500), never sent.
-   */
-  sessionInRead?: boolean;
 }
 
 /**
@@ -57,15 +50,10 @@ export function registerRoute<R extends RouteDeclaration>(
     method: route.method,
     url: route.path,
     schema: routeSchema(route),
-    ...(route.secure
-      ? { preHandler: options.sessionInRead ? app.verifySessionToken : app.authenticate }
-      : {}),
+    ...(route.secure ? { preHandler: app.authenticate } : {}),
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as RouteRequest<R>, reply);
-      if (route.secure && !request.user) {
-        throw new Error(`${route.method} ${route.path} answered without checking its session`);
-      }
       reply.code(route.successStatus);
       if (answer instanceof EnvelopeAnswer) {
         return route.envelope === 'obj'

@@ -35,7 +35,7 @@ import { activeBadges, playerBadgeSeries } from './player-badges';
 import { createProgressReader, dashRoundsFromGameBets } from './progress-sources';
 import { signMintRequests } from './sign-mint-requests';
 import { processMint, reconcileMints, reportMint } from './sync-mints';
-import { watchBadgeMints } from './watch-mints.job';
+import { watchBadgeMints } from './watch-mints';
 
 /** A mint reported this recently and not confirmed keeps the verify-check 'processing'. */
 const MINT_IN_FLIGHT_MS = 60_000;

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   cancelWithdrawRoute,
   coinConfigsRoute,
@@ -11,7 +9,7 @@ import {
   withdrawListRoute,
   withdrawsByIdsRoute,
 } from '@ojo/api-contract/coin';
-import { runSingleton, type Singleton } from '@ojo/db/leases';
+import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
@@ -76,32 +74,18 @@ const coinRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { conf
   );
 
   if (!config.indexer.enabled) return;
-  let watcher: Singleton | undefined;
+  let watcher: SingletonLoop | undefined;
   const log = app.log.child({ part: 'coin-payments' });
   app.addHook('onReady', async () => {
-    watcher = runSingleton(app.db, {
+    watcher = runSingletonLoop(app.db, {
       name: COIN_PAYMENTS_LEASE,
-      holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
       ttlMs: 15_000,
       renewEveryMs: 5_000,
-      onEvent: (event) => {
-        if (event.type === 'error') log.error({ err: event.error }, 'payment watcher step failed');
+      everyMs: config.coin.watchMs,
+      step: async () => {
+        await watchPayments(coinSettleOptions(app, config), app.now());
       },
-      async run(signal) {
-        const options = coinSettleOptions(app, config);
-        while (!signal.aborted) {
-          await watchPayments(options, app.now());
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(done, config.coin.watchMs);
-            function done() {
-              clearTimeout(timer);
-              signal.removeEventListener('abort', done);
-              resolve();
-            }
-            signal.addEventListener('abort', done, { once: true });
-          });
-        }
-      },
+      onError: (error) => log.error({ err: error }, 'payment watcher step failed'),
     });
   });
   app.addHook('onClose', async () => {

@@ -366,30 +366,7 @@ export function createRoundDriver(deps: DriverDeps) {
     }
   }
 
-  /** The singleton's work: ticks every 250 ms until the lease is lost or the node stops. */
-  async function run(signal: AbortSignal): Promise<void> {
-    path = null;
-    while (!signal.aborted) {
-      const started = Date.now();
-      try {
-        await tick();
-      } catch (error) {
-        log.error({ err: error }, 'game round tick failed');
-      }
-      const wait = Math.max(10, MARKET_STEP_MS - (Date.now() - started));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, wait);
-        function done() {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        }
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-  }
-
-  return { tick, run };
+  return { tick };
 }
 
 function marketPricesAt(market: MarketSimulator | undefined, nowMs: number): Record<string, bigint> | null {

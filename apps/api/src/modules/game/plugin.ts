@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
-import { hostname } from 'node:os';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
-import { runSingleton, type Singleton } from '@ojo/db/leases';
+import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
+import { MARKET_STEP_MS } from '@ojo/domain/game/market/model';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -21,7 +20,7 @@ export interface GameService {
   /** The real market feed when GAME_MARKET_FEED=coinbase (undefined with the simulator). */
   feed: MarketFeed | undefined;
   /** This node's round scheduler (whether it holds the lease right now); undefined when GAME_SCHEDULER is off. */
-  scheduler: Singleton | undefined;
+  scheduler: SingletonLoop | undefined;
   /** Moves the rounds along once, now (tests on PGlite drive rounds by hand through it). */
   tick(): Promise<void>;
   /**
@@ -74,16 +73,16 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
       : undefined;
 
   // The socket route in a scope of its own: @fastify/websocket adds two hooks and wraps the handler of every route
-  // registered beside it, which every HTTP request would run (`npm run bench:api`). An upgrade request to any
-  // other path is refused before routing (upgradeGate).
+  // registered beside it. An upgrade request to any other path is refused before routing (gateUpgrades).
   let registeredHub: GameHub | undefined;
   let injectSocket: FastifyInstance['injectWS'] | undefined;
   await app.register(async (socketScope) => {
-    const upgradesOnlyTo = upgradeGate(socketScope.server, GAME_SOCKET_PATH);
-    // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
-    // one shared buffer.
-    await socketScope.register(websocket, { options: { maxPayload: 16 * 1024, perMessageDeflate: false } });
-    upgradesOnlyTo(socketScope);
+    const upgrades = gateUpgrades(socketScope, GAME_SOCKET_PATH);
+    await socketScope.register(websocket, {
+      // No per-message deflate: the frames are small and compressing each one per client would cost the fan-out its
+      // one shared buffer.
+      options: { maxPayload: 16 * 1024, perMessageDeflate: false, server: upgrades },
+    });
     injectSocket = socketScope.injectWS;
     registeredHub = registerGameSocket(socketScope, bus, {
       maxClients: settings.socketMaxClients,
@@ -104,8 +103,8 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     feed,
   });
 
-  let scheduler: Singleton | undefined;
-  let seasonSettler: Singleton | undefined;
+  let scheduler: SingletonLoop | undefined;
+  let seasonSettler: SingletonLoop | undefined;
   app.decorate('game', {
     bus,
     hub,
@@ -141,49 +140,36 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     return settled;
   }
 
-  /** The season scheduler's work while this node holds `game-seasons`: a pass every GAME_SEASON_CHECK_MS. */
-  async function runSeasons(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await settleSeasons();
-      } catch (error) {
-        log.error({ err: error }, 'season settlement failed');
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, settings.seasonCheckMs);
-        function done() {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        }
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-  }
-
   if (settings.scheduler) {
     app.addHook('onReady', async () => {
-      scheduler = runSingleton(app.db, {
+      // The rounds move on every market step (250 ms) while this node holds `game-dash`.
+      scheduler = runSingletonLoop(app.db, {
         name: GAME_LEASE_NAME,
-        holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
         ttlMs: settings.leaseMs,
         renewEveryMs: Math.max(250, Math.floor(settings.leaseMs / 3)),
-        run: (signal) => driver.run(signal),
-        onEvent: (event) => {
-          if (event.type === 'error') log.warn({ err: event.error }, 'game scheduler lease error');
-          else log.info({ token: event.lease?.token?.toString() }, `game scheduler lease ${event.type}`);
-        },
+        everyMs: MARKET_STEP_MS,
+        step: () => driver.tick(),
+        onError: (error, during) =>
+          during === 'step'
+            ? log.error({ err: error }, 'game round tick failed')
+            : log.warn({ err: error }, 'game scheduler lease error'),
+        onLease: (event, lease) =>
+          log.info({ token: lease.token.toString() }, `game scheduler lease ${event}`),
       });
-      const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-      seasonSettler = runSingleton(app.db, {
+      // A season pass every GAME_SEASON_CHECK_MS while this node holds `game-seasons`.
+      const seasonTtlMs = Math.max(settings.leaseMs, 10_000);
+      seasonSettler = runSingletonLoop(app.db, {
         name: SEASON_LEASE_NAME,
-        holder,
-        ttlMs: Math.max(settings.leaseMs, 10_000),
-        renewEveryMs: Math.max(1000, Math.floor(Math.max(settings.leaseMs, 10_000) / 3)),
-        run: (signal) => runSeasons(signal),
-        onEvent: (event) => {
-          if (event.type === 'error') log.warn({ err: event.error }, 'season settler lease error');
+        ttlMs: seasonTtlMs,
+        renewEveryMs: Math.max(1000, Math.floor(seasonTtlMs / 3)),
+        everyMs: settings.seasonCheckMs,
+        step: async () => {
+          await settleSeasons();
         },
+        onError: (error, during) =>
+          during === 'step'
+            ? log.error({ err: error }, 'season settlement failed')
+            : log.warn({ err: error }, 'season settler lease error'),
       });
     });
   }
@@ -199,32 +185,25 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
 }
 
 /**
- * Lets only upgrade requests to `path` reach the routing of @fastify/websocket. Call it before that plugin is
- * registered and the answer after: the plugin's 'upgrade' listener (which sends every upgrade request through the
- * API's routes) is moved behind a check of the path, and an upgrade request to any other path is answered 404 and
- * closed without running a route (the plugin is registered in a scope of its own, so other routes have no socket
- * handling of theirs).
+ * The server @fastify/websocket listens to for upgrade requests (its `server` option; an http.Server that never
+ * listens): only the API's upgrade requests to `path` are passed on to it, so only those reach its routing. Any
+ * other upgrade request is answered 404 and closed without running a route.
  */
-function upgradeGate(server: Server, path: string): (scope: FastifyInstance) => void {
-  type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  const upgradeListeners = () => server.listeners('upgrade') as UpgradeListener[];
-  const before = new Set(upgradeListeners());
-  return (scope) => {
-    const routeUpgrade = upgradeListeners().filter((listener) => !before.has(listener));
-    for (const listener of routeUpgrade) server.off('upgrade', listener);
-    const gate = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if ((request.url ?? '').split('?')[0] === path) {
-        for (const listener of routeUpgrade) listener.call(server, request, socket, head);
-        return;
-      }
-      socket.on('error', () => socket.destroy());
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    };
-    server.on('upgrade', gate);
-    scope.addHook('onClose', async () => {
-      server.off('upgrade', gate);
-    });
+function gateUpgrades(scope: FastifyInstance, path: string): Server {
+  const upgrades = createServer();
+  const gate = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').split('?')[0] === path) {
+      upgrades.emit('upgrade', request, socket, head);
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
   };
+  scope.server.on('upgrade', gate);
+  scope.addHook('onClose', async () => {
+    scope.server.off('upgrade', gate);
+  });
+  return upgrades;
 }
 
 export default fp(gamePlugin, { name: 'game', dependencies: ['database', 'prices', 'authenticate'] });

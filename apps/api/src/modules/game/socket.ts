@@ -5,7 +5,7 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from '@ojo/api-contract/game/socket';
-import { preparedRead } from '@ojo/db/prepared';
+import type { Database } from '@ojo/db/client';
 import { sessions } from '@ojo/db/schema/sessions';
 import { and, gt, isNull, sql } from '@ojo/db/sql';
 import type { FastifyInstance } from 'fastify';
@@ -34,19 +34,19 @@ const MAX_TIMER_MS = 2_147_483_647;
 const SESSION_ENDED = 'the session has ended';
 
 /** Which of the given sessions are still open at `now` (not revoked, not past their end): one statement. */
-const selectOpenSessions = preparedRead('game_socket_open_sessions', (db, name) =>
-  db
+function selectOpenSessions(db: Database, query: { ids: string[]; now: Date }) {
+  return db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
     .where(
       and(
-        sql`${sessions.id} = any(${sql.placeholder('ids')})`,
+        // One array parameter, however many sockets a node holds (a list would pass PostgreSQL's parameter limit).
+        sql`${sessions.id} = any(${sql.param(query.ids)})`,
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.expiresAt, query.now),
       ),
-    )
-    .prepare(name),
-);
+    );
+}
 
 interface Client {
   socket: WebSocket;

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { runSingleton, type Singleton } from '@ojo/db/leases';
+import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
@@ -12,7 +10,7 @@ export const INDEXER_LEASE_NAME = 'wallet-indexer';
 
 export interface Indexer {
   /** This node's singleton (whether it holds the lease right now). */
-  singleton: Singleton | undefined;
+  singleton: SingletonLoop | undefined;
   /** The block source (trace mode decided on first use). */
   source(): Promise<BlockSource>;
   /** Makes a waiting indexer on this node look at the chain now. */
@@ -26,26 +24,6 @@ declare module 'fastify' {
   }
 }
 
-/** Sleeps `ms` or until woken or aborted. */
-function createWaiter() {
-  let wakeUp: (() => void) | undefined;
-  return {
-    wake: () => wakeUp?.(),
-    wait: (ms: number, signal: AbortSignal) =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          wakeUp = undefined;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal.addEventListener('abort', done);
-        wakeUp = done;
-      }),
-  };
-}
-
 /**
  * Runs the indexer on whichever API node holds the `wallet-indexer` lease (packages/db leases): exactly one node
  * follows the chain at a time, another takes over when the holder stops renewing.
@@ -54,7 +32,6 @@ async function indexerPlugin(app: FastifyInstance, options: { config: AppConfig 
   const { config } = options;
   const settings = config.indexer;
   const log = app.log.child({ part: 'indexer' });
-  const waiter = createWaiter();
   let source: Promise<BlockSource> | undefined;
   const getSource = () => {
     source ??= (async () => {
@@ -80,34 +57,37 @@ async function indexerPlugin(app: FastifyInstance, options: { config: AppConfig 
     return config.localDevnet.isLocalDevnet ? 0n : blocks.head();
   };
 
-  const indexer: Indexer = { singleton: undefined, source: getSource, wake: waiter.wake };
+  const indexer: Indexer = {
+    singleton: undefined,
+    source: getSource,
+    wake: () => indexer.singleton?.wake(),
+  };
   app.decorate('indexer', indexer);
   if (!settings.enabled) return;
 
+  // Where this lease's holder starts on a chain it has not followed yet: worked out once per lease taken.
+  let start: { token: bigint; block: bigint } | undefined;
   app.addHook('onReady', async () => {
-    indexer.singleton = runSingleton(app.db, {
+    indexer.singleton = runSingletonLoop(app.db, {
       name: INDEXER_LEASE_NAME,
-      holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
       ttlMs: settings.leaseMs,
       renewEveryMs: Math.max(250, Math.floor(settings.leaseMs / 3)),
-      onEvent: (event) => {
-        if (event.type === 'error') log.error({ err: event.error }, 'indexer step failed');
-        else log.info({ token: event.lease?.token.toString() }, `indexer lease ${event.type}`);
-      },
-      async run(signal, lease) {
+      everyMs: settings.pollMs,
+      onError: (error) => log.error({ err: error }, 'indexer step failed'),
+      onLease: (event, lease) => log.info({ token: lease.token.toString() }, `indexer lease ${event}`),
+      async step(lease) {
         const blocks = await getSource();
-        const from = await startBlock(blocks);
-        while (!signal.aborted) {
-          const step = await followChain(app.db, blocks, lease, {
-            chainId: config.chain.chainId,
-            startBlock: from,
-            batchBlocks: settings.batchBlocks,
-            confirmations: settings.confirmations,
-            alsoTo: [receiptAddress(config)],
-          });
-          if (step.undone > 0) log.warn({ step }, 'reorganisation: undid a block');
-          if (step.caughtUp && step.undone === 0) await waiter.wait(settings.pollMs, signal);
-        }
+        if (start?.token !== lease.token) start = { token: lease.token, block: await startBlock(blocks) };
+        const step = await followChain(app.db, blocks, lease, {
+          chainId: config.chain.chainId,
+          startBlock: start.block,
+          batchBlocks: settings.batchBlocks,
+          confirmations: settings.confirmations,
+          alsoTo: [receiptAddress(config)],
+        });
+        if (step.undone > 0) log.warn({ step }, 'reorganisation: undid a block');
+        // Behind the chain's head, or just undone a block: the next batch at once.
+        return !step.caughtUp || step.undone > 0;
       },
     });
   });

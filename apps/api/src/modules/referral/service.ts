@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { ReferralInfo } from '@ojo/api-contract/referral';
 import type { Database, Transaction } from '@ojo/db/client';
-import { preparedRead } from '@ojo/db/prepared';
 import { referrals } from '@ojo/db/schema/referrals';
 import { type User, users } from '@ojo/db/schema/users';
-import { and, count, eq, isNotNull, sql } from '@ojo/db/sql';
+import { and, count, eq, inArray, isNotNull } from '@ojo/db/sql';
 import { normalizeSourceType } from '@ojo/domain/enums';
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 
@@ -20,26 +19,22 @@ export function generateReferralCode(): string {
   return code;
 }
 
-/**
- * The user owning an referral code, or null (also for malformed codes). Codes are generated upper-case; a code
- * typed in lower case still matches.
- */
-/** Whether a referral code belongs to a user: the public code check, a hot read (prepared once). */
-const selectReferralCodeOwner = preparedRead('referral_code_owner', (db, name) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.referralCode} = any(${sql.placeholder('codes')})`)
-    .limit(1)
-    .prepare(name),
-);
-
 /** spec 8 'Invite code check': whether the code (as typed, or upper-cased) is some user's referral code. */
 export async function referralCodeExists(db: Database, referralCode: string): Promise<boolean> {
   if (!isValidReferralCode(referralCode)) return false;
   const codes = [...new Set([referralCode, referralCode.toUpperCase()])];
-  return (await selectReferralCodeOwner(db, { codes })).length > 0;
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.referralCode, codes))
+    .limit(1);
+  return found.length > 0;
 }
+
+/**
+ * The user owning a referral code, or null (also for malformed codes). Codes are generated upper-case; a code
+ * typed in lower case still matches.
+ */
 
 export async function findReferrer(db: Database | Transaction, referralCode: string): Promise<User | null> {
   if (!isValidReferralCode(referralCode)) return null;

@@ -1,35 +1,16 @@
 import { JWT_HEADER } from '@ojo/api-contract/envelope';
-import type { OpenSessionValues } from '@ojo/db/open-session';
 import type { User } from '@ojo/db/schema/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 import { issueSessionToken, verifySessionToken } from './session-token';
-import {
-  findSessionUser,
-  newSessionId,
-  openSession,
-  openSessionValues,
-  type SessionWindow,
-} from './sessions';
+import { findSessionUser, newSessionId, openSession, type SessionWindow } from './sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of secure calls: checks jwt_token and its session, sets `request.user`, or answers 401. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /**
-     * preHandler of secure reads that check their session in their own statement (one statement per request,
-     * `npm run bench:api`): checks jwt_token (signature, expiry) and sets `request.openSession`, or answers 401. The
-     * handler's statement then selects `sessionUserColumns` under `openSessionCondition()` and hands its row to
-     * `app.acceptSession`; `registerRoute` refuses the answer of a handler that did not.
-     */
-    verifySessionToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /**
-     * Takes the session row a secure read selected: sets `request.user` and `request.session`, or answers 401 when
-     * the read found no open session (revoked, ended, or another user's).
-     */
-    acceptSession: (request: FastifyRequest, row: { user: User; session: SessionWindow } | undefined) => void;
     /**
      * Opens a session for the user and signs its jwt. The session starts at `signedInAt` (the SIWE sign-in of
      * an id token; default now) and ends the session limit later; `sessionId` is the id token's `sid` (default a
@@ -55,8 +36,6 @@ declare module 'fastify' {
     session: SessionWindow;
     /** The jwt the caller sent and its expiry (seconds since the epoch); set with `user`. */
     sessionToken: { value: string; expiresAt: number };
-    /** The placeholder values of `openSessionCondition()` for this request; set by `app.verifySessionToken`. */
-    openSession: OpenSessionValues;
   }
 }
 
@@ -125,22 +104,6 @@ async function authenticatePlugin(app: FastifyInstance, options: { config: AppCo
     request.user = found.user;
     request.session = found.session;
   });
-
-  app.decorateRequest('openSession', null as unknown as OpenSessionValues);
-  app.decorate('verifySessionToken', async (request: FastifyRequest) => {
-    const nowMs = app.now();
-    const values = openSessionValues(await claimsOf(request, nowMs), new Date(nowMs));
-    if (!values) throw sessionEnded();
-    request.openSession = values;
-  });
-  app.decorate(
-    'acceptSession',
-    (request: FastifyRequest, row: { user: User; session: SessionWindow } | undefined) => {
-      if (!row) throw sessionEnded();
-      request.user = row.user;
-      request.session = row.session;
-    },
-  );
 }
 
 export default fp(authenticatePlugin, { name: 'authenticate', dependencies: ['database'] });

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Transaction } from '@ojo/db/client';
-import {
-  type OpenSessionValues,
-  openSessionCondition,
-  sessionUserColumns,
-  sessionUserJoin,
-} from '@ojo/db/open-session';
-import { preparedRead } from '@ojo/db/prepared';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
 import { type User, users } from '@ojo/db/schema/users';
-import { and, eq, lte, sql } from '@ojo/db/sql';
+import { and, eq, gt, isNull, lte, sql } from '@ojo/db/sql';
 import { AppError } from '../../lib/errors';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,26 +45,6 @@ export async function openSession(
   return windowOf(row);
 }
 
-/** The placeholder values of `openSessionCondition()` for a token's claims, or null for ids no session can have. */
-export function openSessionValues(
-  claims: { sessionId: string; userId: string },
-  now: Date,
-): OpenSessionValues | null {
-  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
-  return { sessionId: claims.sessionId, userId: claims.userId, now };
-}
-
-/** Every secure call that does not check its session in its own read runs this: prepared once. */
-const selectSessionUser = preparedRead('find_session_user', (db, name) =>
-  db
-    .select(sessionUserColumns)
-    .from(sessions)
-    .innerJoin(users, sessionUserJoin)
-    .where(openSessionCondition())
-    .limit(1)
-    .prepare(name),
-);
-
 /**
  * The user of an open session, in one query (every secure call runs it): the session exists for this
  * user, logout has not revoked it and it has not reached its end. Null otherwise.
@@ -81,9 +54,24 @@ export async function findSessionUser(
   claims: { sessionId: string; userId: string },
   now: Date,
 ): Promise<{ user: User; session: SessionWindow } | null> {
-  const values = openSessionValues(claims, now);
-  if (!values) return null;
-  const [row] = await selectSessionUser(db, values);
+  if (!UUID_PATTERN.test(claims.sessionId) || !UUID_PATTERN.test(claims.userId)) return null;
+  // Read on every call, never cached: a logout on one API node refuses the token on every node from the next call.
+  const [row] = await db
+    .select({
+      user: users,
+      session: { id: sessions.id, signedInAt: sessions.signedInAt, expiresAt: sessions.expiresAt },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 

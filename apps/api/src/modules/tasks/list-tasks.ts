@@ -1,15 +1,6 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
 import type { Database } from '@ojo/db/client';
-import {
-  type AcceptSession,
-  type OpenSessionValues,
-  openSessionCondition,
-  sessionUserColumns,
-  sessionUserJoin,
-} from '@ojo/db/open-session';
-import { preparedRead } from '@ojo/db/prepared';
 import { catalogueVersions } from '@ojo/db/schema/catalogue-versions';
-import { sessions } from '@ojo/db/schema/sessions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
@@ -87,12 +78,12 @@ interface TaskCatalogue {
 }
 
 /**
- * The catalogue of the placeholder `channel` and `position`: its active tasks in the operator's order, as one JSON
- * array, and the catalogue's version (`catalogue_versions`, moved by a trigger on every change to `tasks`) read in
- * the same statement, so the tasks are those of that version.
+ * The catalogue of `query`'s channel and position: its active tasks in the operator's order, as one JSON array, and
+ * the catalogue's version (`catalogue_versions`, moved by a trigger on every change to `tasks`) read in the same
+ * statement, so the tasks are those of that version.
  */
-const selectTaskCatalogue = preparedRead('task_catalogue', (db, name) =>
-  db
+async function selectTaskCatalogue(db: Database, query: { channel: string; position: string }) {
+  return db
     .select({
       version: sql<string>`${catalogueVersions.version}::text`,
       tasks: sql<CatalogueTaskJson[]>`(
@@ -105,14 +96,12 @@ const selectTaskCatalogue = preparedRead('task_catalogue', (db, name) =>
           'requiredLink', ${tasks.requiredLink}
         ) order by ${tasks.sortOrder}, ${tasks.id}), '[]'::json)
         from ${tasks}
-        where ${tasks.channel} = ${sql.placeholder('channel')} and ${tasks.position} = ${sql.placeholder('position')}
-          and ${tasks.isActive}
+        where ${tasks.channel} = ${query.channel} and ${tasks.position} = ${query.position} and ${tasks.isActive}
       )`,
     })
     .from(catalogueVersions)
-    .where(eq(catalogueVersions.name, 'tasks'))
-    .prepare(name),
-);
+    .where(eq(catalogueVersions.name, 'tasks'));
+}
 
 /** Catalogues an API node keeps, per database and `channel position`; at most this many (the query is the client's). */
 const CACHED_CATALOGUES = 64;
@@ -146,16 +135,14 @@ async function taskCatalogue(
 }
 
 /**
- * What the task list reads of the caller in one statement and one row: the open session and user, the task
- * catalogue's version, the caller's completions of one-off tasks and of today's daily ones (`[taskId, periodKey,
- * progress, completedAt]` each), and whether the caller has a connected address (an open wallet_bind task is then
- * completed). No row when the session is not open. The catalogue itself comes from `taskCatalogue`: PostgreSQL
- * does not build the same tasks' JSON for every player on every read (`npm run bench:api`).
+ * What the task list reads of the player in one statement and one row: the task catalogue's version, the player's
+ * completions of one-off tasks and of `today`'s daily ones (`[taskId, periodKey, progress, completedAt]` each), and
+ * whether the player has a connected address (an open wallet_bind task is then completed). The catalogue itself
+ * comes from `taskCatalogue`, kept per node.
  */
-const selectSessionTaskState = preparedRead('session_task_state', (db, name) =>
-  db
+async function selectTaskState(db: Database, userId: string, today: string) {
+  const [row] = await db
     .select({
-      ...sessionUserColumns,
       catalogueVersion: sql<string>`(
         select ${catalogueVersions.version}::text from ${catalogueVersions} where ${catalogueVersions.name} = 'tasks'
       )`,
@@ -165,33 +152,29 @@ const selectSessionTaskState = preparedRead('session_task_state', (db, name) =>
           ${taskCompletions.completedAt}
         )), '[]'::json)
         from ${taskCompletions}
-        where ${taskCompletions.userId} = ${sessions.userId}
-          and ${taskCompletions.periodKey} in ('once', ${sql.placeholder('today')})
+        where ${taskCompletions.userId} = ${userId} and ${taskCompletions.periodKey} in ('once', ${today})
       )`,
-      hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${sessions.userId} and ${userAddresses.isConnected})`,
+      hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${userId} and ${userAddresses.isConnected})`,
     })
-    .from(sessions)
-    .innerJoin(users, sessionUserJoin)
-    .where(openSessionCondition())
-    .prepare(name),
-);
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
 
 /**
- * `listTasks` of the caller, checking the session in the same statement (a hot read): `accept` takes the session
- * row (and refuses an ended session) before anything else. A wallet_bind task still open while the caller has a
- * connected address (rare: a task added after the player linked a wallet) goes through `listTasks`, which completes
- * it, pays it once, and reads the completions again.
+ * GET /v2/tasks/list of the player from the catalogue kept per node and their state read in one statement. A
+ * wallet_bind task still open while the player has a connected address (rare: a task added after the player linked
+ * a wallet) goes through `listTasks`, which completes it, pays it once, and reads the completions again.
  */
-export async function readSessionTaskList(
+export async function readTaskList(
   db: Database,
   config: AppConfig,
-  session: OpenSessionValues,
-  accept: AcceptSession,
+  userId: string,
   query: { channel: string; position: string },
+  now: Date,
 ): Promise<TaskItem[]> {
-  const today = periodKeyOf('daily', session.now);
-  const [row] = await selectSessionTaskState(db, { ...session, today });
-  accept(row);
+  const today = periodKeyOf('daily', now);
+  const row = await selectTaskState(db, userId, today);
   if (!row) return [];
   const catalogue = await taskCatalogue(db, query, row.catalogueVersion);
   const completionOf = (task: CatalogueTaskJson): ListedCompletion | undefined => {
@@ -202,8 +185,7 @@ export async function readSessionTaskList(
   const openWalletBind = catalogue.some(
     (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
   );
-  if (openWalletBind && row.hasConnectedAddress)
-    return listTasks(db, config, session.userId, query, session.now);
+  if (openWalletBind && row.hasConnectedAddress) return listTasks(db, config, userId, query, now);
   return catalogue.map((task) => toTaskItem(config, task, completionOf(task)));
 }
 

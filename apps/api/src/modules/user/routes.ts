@@ -14,18 +14,12 @@ import { authRateLimit } from '../../plugins/rate-limit';
 import { createNonce, NONCE_PURPOSE } from '../identity/nonces';
 import { openSession } from '../session/sessions';
 import { bindSmartAccount, loginWithIdToken, signUserId } from './auth-service';
-import { readSessionUserInfo } from './service';
+import { readUserInfo } from './service';
 
 /** User calls of spec point 7. */
 const userRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, options) => {
   const config = options.config;
-  registerRoute(
-    app,
-    getUserRoute,
-    async (request) =>
-      readSessionUserInfo(app.db, request.openSession, (row) => app.acceptSession(request, row)),
-    { sessionInRead: true },
-  );
+  registerRoute(app, getUserRoute, async (request) => readUserInfo(app.db, request.user));
 
   registerRoute(
     app,

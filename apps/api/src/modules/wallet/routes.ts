@@ -20,7 +20,7 @@ import { createBalanceReader } from './balance-reader';
 import { fundFromFaucet } from './fund-from-faucet';
 import { getBalances } from './get-balances';
 import { getTicker } from './get-ticker';
-import { readSessionHistories } from './list-histories';
+import { readHistories } from './list-histories';
 import { processTransaction, processUserOperation } from './process-transaction';
 import { smartAccountOf } from './smart-account';
 
@@ -42,25 +42,20 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
     getBalances(readBalance, app.prices, smartAccountOf(request.user), app.now()),
   );
 
-  registerRoute(
-    app,
-    tokenHistoriesRoute,
-    async (request) => ({
-      histories: await readSessionHistories(
-        app.db,
-        app.prices,
-        request.openSession,
-        (row) => app.acceptSession(request, row),
-        {
-          chainId,
-          from: request.query.from,
-          limit: request.query.limit,
-          entryPoint: app.chain.deployments()?.entryPoint,
-        },
-      ),
-    }),
-    { sessionInRead: true },
-  );
+  registerRoute(app, tokenHistoriesRoute, async (request) => ({
+    histories: await readHistories(
+      app.db,
+      app.prices,
+      request.user,
+      {
+        chainId,
+        from: request.query.from,
+        limit: request.query.limit,
+        entryPoint: app.chain.deployments()?.entryPoint,
+      },
+      app.now(),
+    ),
+  }));
 
   // Each asks the node for a call trace: limited like the other costly calls.
   const costly = { config: { rateLimit: authRateLimit(config) } };

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { badgeNFTAbi } from '@ojo/contracts/generated/abis';
-import { runSingleton, type Singleton } from '@ojo/db/leases';
 import { badgeClaims } from '@ojo/db/schema/badges';
+import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
 import { and, eq, gt, isNotNull } from '@ojo/db/sql';
 import type { Hex } from 'viem';
 import type { BadgeDeps } from './deps';
@@ -20,16 +18,14 @@ const WATCH_AFTER_EXPIRY_SECONDS = 3600;
 export function watchBadgeMints(
   deps: BadgeDeps,
   options: { intervalMs: number; onError: (error: unknown) => void },
-): Singleton {
-  return runSingleton(deps.db, {
+): SingletonLoop {
+  return runSingletonLoop(deps.db, {
     name: BADGE_MINT_WATCHER_LEASE,
-    holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     ttlMs: Math.max(15_000, options.intervalMs * 3),
     renewEveryMs: options.intervalMs,
-    onEvent: (event) => {
-      if (event.type === 'error') options.onError(event.error);
-    },
-    async run() {
+    everyMs: options.intervalMs,
+    onError: (error) => options.onError(error),
+    async step() {
       const badgeNft = deps.badgeNft();
       if (!badgeNft) return;
       const since = Math.floor(deps.now() / 1000) - WATCH_AFTER_EXPIRY_SECONDS;
