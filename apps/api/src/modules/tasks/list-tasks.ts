@@ -12,7 +12,7 @@ import { catalogueVersions } from '@ojo/db/schema/catalogue-versions';
 import { sessions } from '@ojo/db/schema/sessions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
-import { users } from '@ojo/db/schema/users';
+import { type User, users } from '@ojo/db/schema/users';
 import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { taskErrors } from './errors';
@@ -59,7 +59,7 @@ async function readCompletions(db: Database, userId: string, rows: Task[], now: 
 export async function listTasks(
   db: Database,
   config: AppConfig,
-  userId: string,
+  user: Pick<User, 'id' | 'referralCode'>,
   query: { channel: string; position: string },
   now: Date,
 ): Promise<TaskItem[]> {
@@ -70,8 +70,8 @@ export async function listTasks(
       and(eq(tasks.channel, query.channel), eq(tasks.position, query.position), eq(tasks.isActive, true)),
     )
     .orderBy(asc(tasks.sortOrder), asc(tasks.id));
-  const completions = await completionsOf(db, userId, rows, now);
-  return rows.map((task) => toTaskItem(config, task, completions.get(task.id)));
+  const completions = await completionsOf(db, user.id, rows, now);
+  return rows.map((task) => toTaskItem(config, task, completions.get(task.id), user.referralCode));
 }
 
 /** A task of the catalogue as its read aggregates it (JSON: the reward amount as text). */
@@ -202,9 +202,8 @@ export async function readSessionTaskList(
   const openWalletBind = catalogue.some(
     (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
   );
-  if (openWalletBind && row.hasConnectedAddress)
-    return listTasks(db, config, session.userId, query, session.now);
-  return catalogue.map((task) => toTaskItem(config, task, completionOf(task)));
+  if (openWalletBind && row.hasConnectedAddress) return listTasks(db, config, row.user, query, session.now);
+  return catalogue.map((task) => toTaskItem(config, task, completionOf(task), row.user.referralCode));
 }
 
 /** An active task by id or code, or the 404006 refusal. */
@@ -223,11 +222,11 @@ export async function findActiveTask(db: Database, where: { id: number } | { cod
 export async function getTask(
   db: Database,
   config: AppConfig,
-  userId: string,
+  user: Pick<User, 'id' | 'referralCode'>,
   where: { id: number } | { code: string },
   now: Date,
 ): Promise<TaskItem> {
   const task = await findActiveTask(db, where);
-  const completions = await completionsOf(db, userId, [task], now);
-  return toTaskItem(config, task, completions.get(task.id));
+  const completions = await completionsOf(db, user.id, [task], now);
+  return toTaskItem(config, task, completions.get(task.id), user.referralCode);
 }
