@@ -127,7 +127,17 @@ test('onboarding badge with one session-key approval, then an asset badge with n
     if (candidate === page || candidate.isClosed()) continue;
     await expect(candidate.getByRole('heading', { name: 'Allow a session key' })).toHaveCount(0);
   }
-  await congrats.getByRole('button', { name: 'Close' }).click();
+  // The share: the badges just collected, the @ mention, the hashtag, $OJO and the player's invite link, posted
+  // through X's intent URL.
+  await congrats.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  const intent = new URL((await share.getByRole('link', { name: 'Post on X' }).getAttribute('href')) ?? '');
+  expect(`${intent.origin}${intent.pathname}`).toBe('https://x.com/intent/tweet');
+  const posted = intent.searchParams.get('text') ?? '';
+  expect(posted).toContain('collected 1 badge');
+  for (const part of ['@OJOArena', '#OJOArena', '$OJO']) expect(posted).toContain(part);
+  expect(posted).toMatch(/\/\?inviteCode=[A-Za-z0-9]{6}&sourceType=web/);
+  await share.getByRole('button', { name: 'Close' }).click();
   await expect(result.getByText('CLAIMED')).toBeVisible();
   await expect(badgeCard(page, 'DojoBadge', '1')).toHaveAttribute('data-status', 'claimed');
 });

@@ -50,7 +50,12 @@ test('X: verify sends the player to X (100020), they authorize, come back, post 
     page.waitForEvent('popup'),
     card.getByRole('link', { name: /^Go/ }).click(),
   ]);
-  await expect(composer.getByRole('textbox', { name: 'What is happening?' })).toHaveValue(/#OJOArena/);
+  // The post: the required text and link, the player's invite link, the @ mention, the hashtag and $OJO.
+  const composed = composer.getByRole('textbox', { name: 'What is happening?' });
+  await expect(composed).toHaveValue(/#OJOArena/);
+  await expect(composed).toHaveValue(/(^|\s)@OJOArena(\s|$)/);
+  await expect(composed).toHaveValue(/\$OJO/);
+  await expect(composed).toHaveValue(/\/\?inviteCode=[A-Za-z0-9]{6}&sourceType=web/);
   await composer.getByRole('button', { name: `Post as @${username}` }).click();
   await expect(composer.getByRole('heading', { name: 'Your post was sent' })).toBeVisible();
   await composer.close();

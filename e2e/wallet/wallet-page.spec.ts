@@ -192,12 +192,19 @@ test('every send rule of spec 5 shows its message on change and blur, and Confir
   await amount.fill('5');
   await expect(dialog.getByText('The maximum amount is 1 ETH')).toBeVisible();
   await expect(confirm).toBeDisabled();
-  // The sanitizer: letters dropped, one dot, 8 decimals, no leading zeros.
+  // The field keeps what was typed and says what is wrong: a letter, 9 integer digits; leading zeros are fine.
   await amount.fill('');
-  await amount.pressSequentially('00a0.1.23456789x9');
-  await expect(amount).toHaveValue('0.12345678');
+  await amount.pressSequentially('00a0.1');
+  await expect(amount).toHaveValue('00a0.1');
+  await expect(dialog.getByText('Please enter a valid positive amount')).toBeVisible();
   await amount.fill('123456789');
-  await expect(amount).toHaveValue('12345678');
+  await expect(amount).toHaveValue('123456789');
+  await expect(
+    dialog.getByText('At most 8 digits before the decimal point. Please enter the amount'),
+  ).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await amount.fill('00.5');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await amount.fill('0.5');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(confirm).toBeEnabled();

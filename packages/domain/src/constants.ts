@@ -122,9 +122,8 @@ export function isDevEnvironment(environment: Environment): boolean {
   return environment === 'dev';
 }
 
-// spec 9: 'Race game share text mentions about 30 seconds of racing. A random image index 1 to 3 is used in splash
-// share links.'
-export const RACE_SHARE_RACING_SECONDS = 30;
+// spec 9: 'A random image index 1 to 3 is used in splash share links.' (The race's length in a share is the
+// round's own, not a constant.)
 export const SPLASH_SHARE_IMAGE_INDEX = { min: 1, max: 3 } as const;
 /** Picks the splash share image index (1 to 3) from a random number in [0, 1). */
 export function pickSplashShareImageIndex(random: number): number {

@@ -149,6 +149,14 @@ export const BUY_OJO_TEXT = {
   success: 'Successfully transaction',
 } as const;
 
+// Every amount field (bet, buy, redeem, send): what is wrong with the text typed, which is never rewritten.
+export const AMOUNT_INPUT_TEXT = {
+  invalidCharacter: BUY_OJO_TEXT.invalidCharacter,
+  wholeOnly: 'Whole numbers only. Please enter the amount without decimals',
+  tooManyDecimals: (n: number) => `At most ${n} decimals. Please enter the amount`,
+  tooManyDigits: (n: number) => `At most ${n} digits before the decimal point. Please enter the amount`,
+} as const;
+
 // spec 5 Redeem, spec 8 cancel-redeem rows.
 export const REDEEM_TEXT = {
   maxReachedToday: 'Max redeem reached today',

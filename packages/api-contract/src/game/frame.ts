@@ -69,6 +69,11 @@ const raceShare = z.strictObject({
     .string()
     .regex(/^(0|[1-9][0-9]{0,77})$/)
     .optional(),
+  /** What the post says the player did: the coins they bet on and how many of those won. */
+  picked: z.number().int().min(0).max(16).optional(),
+  hits: z.number().int().min(0).max(16).optional(),
+  /** The race's length in seconds, from the round's timeline. */
+  raceSeconds: z.number().int().min(1).max(86_400).optional(),
 });
 const splashShare = z.strictObject({
   outcome: z.enum(['win', 'loss']),

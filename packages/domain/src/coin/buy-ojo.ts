@@ -1,4 +1,5 @@
 import { BALANCE_ASSET } from '../constants';
+import { parseAmountInput, WHOLE_UNITS } from '../format/amount-input';
 import { compareDecimals, multiplyFloor, parseDecimal } from '../format/decimal';
 import { BUY_OJO_TEXT } from '../messages';
 
@@ -29,12 +30,15 @@ export function maxBuyableOjo(ethBalance: string | number, ethPrice: string | nu
  * amount <= floor(balance * price). Null when valid.
  */
 export function validateBuyOjoAmount(amount: string, limits: BuyOjoLimits): string | null {
-  if (!/^\d+$/.test(amount)) return BUY_OJO_TEXT.invalidCharacter;
-  if (compareDecimals(amount, limits.minQty) < 0) return BUY_OJO_TEXT.minimumAmount(String(limits.minQty));
-  if (limits.maxQty !== undefined && compareDecimals(amount, limits.maxQty) > 0) {
+  const read = parseAmountInput(amount, WHOLE_UNITS);
+  if (read.kind === 'empty') return BUY_OJO_TEXT.invalidCharacter;
+  if (read.kind === 'invalid') return read.error;
+  if (compareDecimals(read.value, limits.minQty) < 0)
+    return BUY_OJO_TEXT.minimumAmount(String(limits.minQty));
+  if (limits.maxQty !== undefined && compareDecimals(read.value, limits.maxQty) > 0) {
     return BUY_OJO_TEXT.maximumAmount(String(limits.maxQty));
   }
-  const quantity = BigInt(amount);
+  const quantity = BigInt(read.value);
   const max = maxBuyableOjo(limits.ethBalance, limits.ethPrice);
   if (quantity > max) return BUY_OJO_TEXT.insufficientBalance(max);
   return null;

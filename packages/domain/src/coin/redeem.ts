@@ -1,4 +1,5 @@
 import { ERROR_CODES, isErrorCode } from '../error-codes';
+import { parseAmountInput, WHOLE_UNITS } from '../format/amount-input';
 import { parseDecimal } from '../format/decimal';
 import { REDEEM_TEXT } from '../messages';
 import { bidRate, redeemPayout } from './redeem-payout';
@@ -69,19 +70,17 @@ export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): 
 }
 
 /**
- * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'. An empty input has no error
- * yet; text that is not a whole number counts as below the minimum.
+ * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO', after the field's text reads as
+ * a whole amount (parseAmountInput says what is wrong otherwise). An empty input has no error yet.
  */
 export function validateRedeemAmount(amount: string, minimum: bigint, maximum: bigint): string | null {
-  if (amount === '') return null;
-  if (!/^\d+$/.test(amount) || BigInt(amount) < minimum) return REDEEM_TEXT.minRedeem(minimum);
-  if (BigInt(amount) > maximum) return REDEEM_TEXT.maxRedeem(maximum);
+  const read = parseAmountInput(amount, WHOLE_UNITS);
+  if (read.kind === 'empty') return null;
+  if (read.kind === 'invalid') return read.error;
+  const quantity = BigInt(read.value);
+  if (quantity < minimum) return REDEEM_TEXT.minRedeem(minimum);
+  if (quantity > maximum) return REDEEM_TEXT.maxRedeem(maximum);
   return null;
-}
-
-/** The redeem amount field keeps digits only and drops leading zeros. */
-export function sanitizeRedeemInput(raw: string): string {
-  return raw.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '');
 }
 
 function isReached(check: ProgressCheck): boolean {

@@ -1,21 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  brandShareLine,
+  buildBadgeShareText,
   buildReferralLink,
   buildShareText,
   buildXShareUrl,
+  buildXTaskShareText,
+  finishShareText,
   LINK_PLACEHOLDER,
-  LOSS_FALLBACK_LINES,
-  pickShareLine,
+  productHashtag,
   replaceLinkPlaceholder,
-  WIN_FALLBACK_LINES,
+  shareBrand,
+  xHandleFromUrl,
 } from './share-text';
+
+const brand = { productName: 'OJO Arena', mention: 'OJOArena', hashtag: 'OJOArena' };
+const link = 'http://localhost:3000/?inviteCode=AB12CD&sourceType=web';
 
 describe("spec 2 Referral: 'a link carrying the invite code and source type web'", () => {
   it('builds the home link with inviteCode and sourceType=web', () => {
-    expect(buildReferralLink('http://localhost:3000', 'AB12CD')).toBe(
-      'http://localhost:3000/?inviteCode=AB12CD&sourceType=web',
-    );
+    expect(buildReferralLink('http://localhost:3000', 'AB12CD')).toBe(link);
     expect(buildReferralLink('https://ojo.example/', 'x y')).toBe(
       'https://ojo.example/?inviteCode=x+y&sourceType=web',
     );
@@ -41,47 +46,68 @@ describe("spec 2 Referral: 'Shared-post text replaces a link placeholder with a 
   });
 });
 
-describe("spec 2 Referral / spec 9: 'The share text includes an @ mention, a product hashtag and $OJO.'", () => {
-  const link = buildReferralLink('http://localhost:3000', 'AB12CD');
-  it('includes the mention, hashtag, $OJO and the invite link', () => {
-    const text = buildShareText({
-      mention: 'OJOArena',
-      hashtag: 'OJOArena',
-      referralLink: link,
+describe('the brand of a share', () => {
+  it('mentions the X account of the product link, else the product hashtag', () => {
+    expect(xHandleFromUrl('https://x.com/OJOArena')).toBe('OJOArena');
+    expect(xHandleFromUrl('not a url')).toBe('');
+    expect(productHashtag('OJO Arena')).toBe('OJOArena');
+    expect(shareBrand('OJO Arena', 'https://x.com/ojo_arena')).toEqual({
       productName: 'OJO Arena',
+      mention: 'ojo_arena',
+      hashtag: 'OJOArena',
     });
-    expect(text).toContain('@OJOArena');
-    expect(text).toContain('#OJOArena');
-    expect(text).toContain('$OJO');
-    expect(text).toContain(link);
-    expect(text).toContain('OJO Arena');
-  });
-  it('does not double @ or #', () => {
-    const text = buildShareText({ mention: '@ojo', hashtag: '#ojo', referralLink: link, productName: 'P' });
-    expect(text).not.toContain('@@');
-    expect(text).not.toContain('##');
-  });
-  it('opens an X post prefilled with the text', () => {
-    const url = new URL(buildXShareUrl('hi @ojo $OJO'));
-    expect(url.origin).toBe('https://x.com');
-    expect(url.searchParams.get('text')).toBe('hi @ojo $OJO');
+    expect(shareBrand('OJO Arena').mention).toBe('OJOArena');
   });
 });
 
-describe("spec 8: 'Share text unavailable: Falls back to built-in win and loss lines.'", () => {
-  it('has win and loss lines with the link placeholder and $OJO; race lines mention about 30 seconds (spec 9)', () => {
-    for (const line of [...WIN_FALLBACK_LINES, ...LOSS_FALLBACK_LINES]) {
-      expect(line).toContain(LINK_PLACEHOLDER);
-      expect(line).toContain('$OJO');
-    }
-    expect(WIN_FALLBACK_LINES.some((line) => line.includes('30 seconds'))).toBe(true);
-    expect(LOSS_FALLBACK_LINES.some((line) => line.includes('30 seconds'))).toBe(true);
+describe("spec 9: 'Share text includes an @ mention, a product hashtag and $OJO.'", () => {
+  it('adds what a line lacks, once, and fills the brand placeholders', () => {
+    expect(brandShareLine('Race me', brand)).toBe('Race me @OJOArena #OJOArena $OJO');
+    expect(brandShareLine('{product} with {mention} {hashtag} $OJO', brand)).toBe(
+      'OJO Arena with @OJOArena #OJOArena $OJO',
+    );
+    // A longer handle is not the mention.
+    expect(brandShareLine('hi @OJOArenaFan $OJO', brand)).toBe('hi @OJOArenaFan $OJO @OJOArena #OJOArena');
+    expect(brandShareLine('x', { ...brand, mention: '@ojo', hashtag: '#ojo' })).toBe('x @ojo #ojo $OJO');
   });
-  it('uses server lines when present, else the fallback of the outcome', () => {
-    expect(pickShareLine(['server line'], 'win', 0.5)).toBe('server line');
-    expect(pickShareLine([], 'win', 0)).toBe(WIN_FALLBACK_LINES[0]);
-    expect(pickShareLine(null, 'loss', 0.99)).toBe(LOSS_FALLBACK_LINES[LOSS_FALLBACK_LINES.length - 1]);
-    expect(pickShareLine(['  '], 'loss', Number.NaN)).toBe(LOSS_FALLBACK_LINES[0]);
-    expect(pickShareLine(['a', 'b'], 'win', 1)).toBe('b');
+
+  it('property: every finished text carries the invite link, @mention, #hashtag and $OJO exactly as given', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (line) => {
+        const text = finishShareText(line, brand, link);
+        for (const part of [link, '@OJOArena', '#OJOArena', '$OJO']) expect(text).toContain(part);
+        expect(finishShareText(text, brand, link)).toBe(text);
+      }),
+    );
+  });
+
+  it('the referral post: the product, the mention, the hashtag, $OJO and the invite link', () => {
+    const text = buildShareText({ ...brand, referralLink: link });
+    expect(text).toBe(
+      `Predict, play and profit with me on OJO Arena @OJOArena!\nJoin with my invite link and start earning $OJO: ${link}\n#OJOArena`,
+    );
+  });
+
+  it('the badge post says how many badges, with the invite link', () => {
+    expect(buildBadgeShareText({ brand, badges: 3, referralLink: link })).toBe(
+      `I just collected 3 badges on OJO Arena! Collect yours and earn $OJO: ${link} @OJOArena #OJOArena`,
+    );
+    expect(buildBadgeShareText({ brand, badges: 1, referralLink: link })).toContain('collected 1 badge on');
+  });
+
+  it('the X task post keeps the asked text and link whole (the verifier looks for them), then the invite link', () => {
+    const text = buildXTaskShareText({
+      brand,
+      requiredText: 'Racing on OJO Arena',
+      requiredLink: 'http://localhost:3000',
+      referralLink: link,
+    });
+    expect(text).toBe(`Racing on OJO Arena http://localhost:3000 ${link} @OJOArena #OJOArena $OJO`);
+  });
+
+  it('opens an X post prefilled with the text', () => {
+    const url = new URL(buildXShareUrl('hi @ojo $OJO'));
+    expect(`${url.origin}${url.pathname}`).toBe('https://x.com/intent/tweet');
+    expect(url.searchParams.get('text')).toBe('hi @ojo $OJO');
   });
 });

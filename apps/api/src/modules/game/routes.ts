@@ -19,6 +19,7 @@ import {
   withdrawBetRoute,
 } from '@ojo/api-contract/game/http';
 import { DEFAULT_RULES_TEXT_CONFIG, rulesText } from '@ojo/domain/game/rules-text';
+import { shareBrand } from '@ojo/domain/share/share-text';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
@@ -47,6 +48,8 @@ async function optionalUserId(app: FastifyInstance, request: FastifyRequest): Pr
 /** The race's calls (packages/api-contract game/http.ts): spec point 7's game calls, bets, history, verification. */
 const gameRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const rulesConfig = { ...DEFAULT_RULES_TEXT_CONFIG, feeBps: config.game.feeBps };
+  // The API knows the product, not its X link: the mention is the product's hashtag name, as the web's default.
+  const brand = shareBrand(config.productName);
   const announceBet = (userId: string, bet: Awaited<ReturnType<typeof placeBet>>['bet']) =>
     app.game.bus
       .publish({ to: userId, message: { type: 'bet', bet } })
@@ -121,7 +124,7 @@ const gameRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { conf
     getMySeasonSettles(app.db, request.params.id, request.user.id),
   );
   registerRoute(app, getSeasonVerifyRoute, async (request) => getSeasonVerify(app.db, request.params.id));
-  registerRoute(app, getMessagesRoute, async () => getMessages(app.db));
+  registerRoute(app, getMessagesRoute, async () => getMessages(app.db, brand));
   registerRoute(app, getRuleRoute, async (request, reply) => {
     // spec 7: rules texts are cached 5 minutes.
     reply.header('cache-control', 'public, max-age=300');

@@ -3,7 +3,7 @@ import type { Database } from '@ojo/db/client';
 import { catalogueVersions } from '@ojo/db/schema/catalogue-versions';
 import { type Task, taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
-import { users } from '@ojo/db/schema/users';
+import { type User, users } from '@ojo/db/schema/users';
 import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
 import { taskErrors } from './errors';
@@ -50,7 +50,7 @@ async function readCompletions(db: Database, userId: string, rows: Task[], now: 
 export async function listTasks(
   db: Database,
   config: AppConfig,
-  userId: string,
+  user: Pick<User, 'id' | 'referralCode'>,
   query: { channel: string; position: string },
   now: Date,
 ): Promise<TaskItem[]> {
@@ -61,8 +61,8 @@ export async function listTasks(
       and(eq(tasks.channel, query.channel), eq(tasks.position, query.position), eq(tasks.isActive, true)),
     )
     .orderBy(asc(tasks.sortOrder), asc(tasks.id));
-  const completions = await completionsOf(db, userId, rows, now);
-  return rows.map((task) => toTaskItem(config, task, completions.get(task.id)));
+  const completions = await completionsOf(db, user.id, rows, now);
+  return rows.map((task) => toTaskItem(config, task, completions.get(task.id), user.referralCode));
 }
 
 /** A task of the catalogue as its read aggregates it (JSON: the reward amount as text). */
@@ -155,6 +155,7 @@ async function selectTaskState(db: Database, userId: string, today: string) {
         where ${taskCompletions.userId} = ${userId} and ${taskCompletions.periodKey} in ('once', ${today})
       )`,
       hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${userId} and ${userAddresses.isConnected})`,
+      referralCode: users.referralCode,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -185,8 +186,9 @@ export async function readTaskList(
   const openWalletBind = catalogue.some(
     (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
   );
-  if (openWalletBind && row.hasConnectedAddress) return listTasks(db, config, userId, query, now);
-  return catalogue.map((task) => toTaskItem(config, task, completionOf(task)));
+  const user = { id: userId, referralCode: row.referralCode };
+  if (openWalletBind && row.hasConnectedAddress) return listTasks(db, config, user, query, now);
+  return catalogue.map((task) => toTaskItem(config, task, completionOf(task), user.referralCode));
 }
 
 /** An active task by id or code, or the 404006 refusal. */
@@ -205,11 +207,11 @@ export async function findActiveTask(db: Database, where: { id: number } | { cod
 export async function getTask(
   db: Database,
   config: AppConfig,
-  userId: string,
+  user: Pick<User, 'id' | 'referralCode'>,
   where: { id: number } | { code: string },
   now: Date,
 ): Promise<TaskItem> {
   const task = await findActiveTask(db, where);
-  const completions = await completionsOf(db, userId, [task], now);
-  return toTaskItem(config, task, completions.get(task.id));
+  const completions = await completionsOf(db, user.id, [task], now);
+  return toTaskItem(config, task, completions.get(task.id), user.referralCode);
 }

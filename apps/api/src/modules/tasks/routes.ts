@@ -46,10 +46,10 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
     readTaskList(app.db, config, request.user.id, request.query, now()),
   );
   registerRoute(app, taskDetailRoute, async (request) =>
-    getTask(app.db, config, request.user.id, { id: request.query.taskId }, now()),
+    getTask(app.db, config, request.user, { id: request.query.taskId }, now()),
   );
   registerRoute(app, taskByCodeRoute, async (request) =>
-    getTask(app.db, config, request.user.id, { code: request.params.id }, now()),
+    getTask(app.db, config, request.user, { code: request.params.id }, now()),
   );
   registerRoute(
     app,
@@ -68,7 +68,7 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
     syncDoQuestRoute,
     async (request) => {
       await verifyTask(deps, request.user, request.query.taskId, now());
-      return getTask(app.db, config, request.user.id, { id: request.query.taskId }, now());
+      return getTask(app.db, config, request.user, { id: request.query.taskId }, now());
     },
     limited,
   );
@@ -78,7 +78,9 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
     async (request) => doQuests(deps, request.user, request.query, now()),
     limited,
   );
-  registerRoute(app, taskTweetRoute, async (request) => taskTweet(app.db, config, request.params.id));
+  registerRoute(app, taskTweetRoute, async (request) =>
+    taskTweet(app.db, config, request.user, request.params.id),
+  );
   registerRoute(app, ladderRewardRoute, async () => ladderRewards(app.db));
   registerRoute(
     app,

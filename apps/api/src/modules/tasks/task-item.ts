@@ -1,7 +1,7 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
 import type { Task } from '@ojo/db/schema/tasks';
 import type { AppConfig } from '../../config/env';
-import { requiredPost } from './x-post';
+import { playerPost } from './x-post';
 
 /**
  * The columns of a task row that its item shows (what the task list reads; the reward amount as the row's bigint or
@@ -32,10 +32,10 @@ export interface ListedCompletion {
 }
 
 /** Where a task is done when its row names no url: the configured place of its kind. */
-function defaultUrl(config: AppConfig, task: ListedTask): string | null {
+function defaultUrl(config: AppConfig, task: ListedTask, referralCode: string): string | null {
   switch (task.verifier) {
     case 'x_post':
-      return requiredPost(config, task).intentUrl;
+      return playerPost(config, task, referralCode).intentUrl;
     case 'telegram_channel':
       return config.tasks.telegram
         ? `${config.tasks.telegram.linkUrl}/${config.tasks.telegram.channel.replace(/^@/, '')}`
@@ -47,11 +47,15 @@ function defaultUrl(config: AppConfig, task: ListedTask): string | null {
   }
 }
 
-/** A task row and the player's completion of its current period, as spec 3 Task reads it. */
+/**
+ * A task row and the player's completion of its current period, as spec 3 Task reads it; an X task's post carries
+ * the player's invite link (their referral code).
+ */
 export function toTaskItem(
   config: AppConfig,
   task: ListedTask,
   completion: ListedCompletion | undefined,
+  referralCode: string,
 ): TaskItem {
   const isDone = Boolean(completion?.completedAt);
   return {
@@ -61,7 +65,7 @@ export function toTaskItem(
     state: isDone ? 'DONE' : null,
     title: task.title,
     desc: task.description,
-    url: task.url ?? defaultUrl(config, task),
+    url: task.url ?? defaultUrl(config, task, referralCode),
     connectUrl: task.connectUrl,
     domain: task.domain,
     labelName: task.labelName,

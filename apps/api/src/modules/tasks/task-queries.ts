@@ -10,7 +10,7 @@ import { findActiveTask, listTasks } from './list-tasks';
 import { PlatformUnavailableError } from './platforms/http';
 import { findSocialAccount } from './social-accounts';
 import { type TaskDependencies, verifyTask } from './verify-task';
-import { requiredPost } from './x-post';
+import { playerPost } from './x-post';
 
 /** POST /v2/tasks/doquests: verifies each open task of the list once; each outcome, failed ones included. */
 export async function doQuests(
@@ -19,9 +19,7 @@ export async function doQuests(
   query: { channel: string; position: string },
   now: Date,
 ): Promise<TaskVerifyResult[]> {
-  const open = (await listTasks(deps.db, deps.config, user.id, query, now)).filter(
-    (task) => task.status === 0,
-  );
+  const open = (await listTasks(deps.db, deps.config, user, query, now)).filter((task) => task.status === 0);
   const outcomes: TaskVerifyResult[] = [];
   for (const task of open) {
     const answer = await verifyTask(deps, user, task.taskId, now);
@@ -31,9 +29,14 @@ export async function doQuests(
 }
 
 /** GET /v2/tasks/twitter/tweets/{id}: the post an X task asks for. */
-export async function taskTweet(db: Database, config: AppConfig, taskId: number) {
+export async function taskTweet(
+  db: Database,
+  config: AppConfig,
+  user: Pick<User, 'referralCode'>,
+  taskId: number,
+) {
   const task = await findActiveTask(db, { id: taskId });
-  const post = requiredPost(config, task);
+  const post = playerPost(config, task, user.referralCode);
   if (task.verifier !== 'x_post' || !post.intentUrl) throw taskErrors.notXTask();
   return {
     taskId: task.id,

@@ -2,12 +2,16 @@ import { getMessagesRoute, routePath } from '@ojo/api-contract/game/http';
 import { gameShareMessages } from '@ojo/db/schema/game-messages';
 import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
-import { LINK_PLACEHOLDER, LOSS_FALLBACK_LINES, WIN_FALLBACK_LINES } from '@ojo/domain/share/share-text';
+import { LOSS_FALLBACK_LINES, WIN_FALLBACK_LINES } from '@ojo/domain/share/race-share';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
-/** spec 7 /messages: the win and loss lines are operator data (seeded by migration), built-in lines when none. */
+/**
+ * spec 7 /messages: the win and loss lines are operator data; only lines a share can fill are served (what the
+ * player called through {call}, no number of their own), each with the @ mention, hashtag and $OJO (spec 9); the
+ * built-in lines when a kind has none.
+ */
 describeWithDatabases('GET /messages serves the operator’s share lines', ({ database }) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
   beforeAll(async () => {
@@ -27,23 +31,26 @@ describeWithDatabases('GET /messages serves the operator’s share lines', ({ da
     return response.json().data as { win: string[]; loss: string[] };
   };
 
-  it('answers the seeded lines in order, then what an operator changes, without a release', async () => {
-    const seeded = await messages();
-    expect(seeded.win).toHaveLength(3);
-    expect(seeded.loss).toHaveLength(3);
-    expect(seeded.win[0]).toBe('Two coins, 30 seconds, and I called both. Race me on OJO Arena: {link} $OJO');
-    for (const line of [...seeded.win, ...seeded.loss]) expect(line).toContain(LINK_PLACEHOLDER);
-    expect(seeded.win).not.toEqual(WIN_FALLBACK_LINES);
+  const branded = (line: string) => `${line.replace('{product}', 'OJO Arena')} @OJOArena #OJOArena $OJO`;
 
-    await app.db
-      .insert(gameShareMessages)
-      .values({ kind: 'win', text: 'Operator line {link}', sortOrder: 1 });
+  it('serves usable lines in order with the brand tags; lines stating their own numbers are left out', async () => {
+    // The launch lines state '30 seconds' and 'called both', whatever the race and the player did.
+    const seeded = await messages();
+    expect(seeded.win).toEqual(WIN_FALLBACK_LINES.map(branded));
+    expect(seeded.loss).toEqual(LOSS_FALLBACK_LINES.map(branded));
+    for (const line of [...seeded.win, ...seeded.loss]) {
+      for (const part of ['{link}', '{call}', '@OJOArena', '#OJOArena', '$OJO']) expect(line).toContain(part);
+    }
+
+    await app.db.insert(gameShareMessages).values([
+      { kind: 'win', text: 'Operator line: {call}! {link} $OJO', sortOrder: 2 },
+      { kind: 'win', text: 'Operator line in 30 seconds: {call}! {link}', sortOrder: 1 },
+    ]);
     await app.db.update(gameShareMessages).set({ isActive: false }).where(eq(gameShareMessages.kind, 'loss'));
     const changed = await messages();
-    expect(changed.win[0]).toBe('Operator line {link}');
-    expect(changed.win).toHaveLength(4);
+    expect(changed.win).toEqual(['Operator line: {call}! {link} $OJO @OJOArena #OJOArena']);
     // No active loss line: the built-in ones, so a share always has a line.
-    expect(changed.loss).toEqual(LOSS_FALLBACK_LINES);
+    expect(changed.loss).toEqual(LOSS_FALLBACK_LINES.map(branded));
   });
 
   it('refuses a kind or a text the table does not take', async () => {

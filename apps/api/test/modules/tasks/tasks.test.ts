@@ -218,11 +218,21 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(await getBalance(database().db, userId, 'POINT')).toBe(110n);
   });
 
-  it('the X post a task asks for; another task has none', async () => {
+  it('the X post a task asks for, with the player’s invite link and the brand tags; another task has none', async () => {
     const { jwt } = await newPlayer(stack.app);
     const calls = taskCalls(stack.app, jwt);
     const tweet = (await calls.get('/v2/tasks/twitter/tweets/411005')).json().obj;
-    expect(tweet.text).toBe(`${tweet.requiredText} ${tweet.requiredLink}`);
+    const { inviteCode } = (
+      await stack.app.inject({
+        method: 'GET',
+        url: '/customer/invite',
+        headers: { saas_id: 'ojo-arena-test', jwt_token: jwt },
+      })
+    ).json().obj as { inviteCode: string };
+    // The verifier looks for the required text and link: they open the post, whole.
+    expect(tweet.text.startsWith(`${tweet.requiredText} ${tweet.requiredLink} `)).toBe(true);
+    expect(tweet.text).toContain(`/?inviteCode=${inviteCode}&sourceType=web`);
+    for (const part of ['@OJOArena', '#OJOArena', '$OJO']) expect(tweet.text).toContain(part);
     expect(new URL(tweet.intentUrl).searchParams.get('text')).toBe(tweet.text);
     expect((await calls.get(`/v2/tasks/twitter/tweets/${SIGN_IN}`)).statusCode).toBe(404);
   });

@@ -1,14 +1,15 @@
 import type { FrameToPageMessage } from '@ojo/api-contract/game/frame';
 import type { FramePopupKind } from '@ojo/domain/enums';
 import { resolveFrameNavigation } from '@ojo/domain/routes';
-import { buildReferralLink } from '@ojo/domain/share/share-text';
+import { buildReferralLink, shareBrand } from '@ojo/domain/share/share-text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { env } from '@/config/env';
 import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import { messagesQueryOptions } from '@/features/game/api/get-messages';
 import { gameKeys } from '@/features/game/api/query-keys';
-import { raceShareUrl } from '@/features/game/lib/race-share';
+import { raceShareUrl, type SharedRace } from '@/features/game/lib/race-share';
 import { useReferralInfo } from '@/features/referral/api/get-referral-info';
 import { taskKeys } from '@/features/tasks/api/task-keys';
 import { memberKeys } from '@/lib/query-keys';
@@ -29,11 +30,12 @@ export function useFrameActions({ hasSession }: { hasSession: boolean }) {
   const invite = useReferralInfo({ enabled: hasSession });
 
   const share = useCallback(
-    (outcome: 'win' | 'loss') => {
+    (race: SharedRace) => {
       const code = invite.data?.inviteCode;
       const referralLink = code ? buildReferralLink(window.location.origin, code) : window.location.origin;
+      const brand = shareBrand(env.productName, env.social.xUrl);
       window.open(
-        raceShareUrl({ messages: messages.data, outcome, referralLink }),
+        raceShareUrl({ messages: messages.data, race, referralLink, brand }),
         '_blank',
         'noopener,noreferrer',
       );
@@ -67,7 +69,7 @@ export function useFrameActions({ hasSession }: { hasSession: boolean }) {
           setPopup(message.kind);
           return;
         case 'update':
-          if (message.key === 'SHARE_RACE' || message.key === 'SHARE_SPLASH') share(message.share.outcome);
+          if (message.key === 'SHARE_RACE' || message.key === 'SHARE_SPLASH') share(message.share);
           return;
         case 'permission':
           if (message.need === 'profile') navigate(AUTH_ROUTES.createProfile.path);

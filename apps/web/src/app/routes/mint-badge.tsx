@@ -1,7 +1,9 @@
+import { buildReferralLink } from '@ojo/domain/share/share-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useSessionUser } from '@/features/auth/hooks/use-auth';
 import { BadgePage } from '@/features/badge/components/badge-page';
+import { useReferralInfo } from '@/features/referral/api/get-referral-info';
 import { userKeys } from '@/lib/query-keys';
 import { mintBadges, useSessionAccount } from '../badge/compose';
 import { announceExternalWallet } from '../badge/external-wallet';
@@ -11,6 +13,8 @@ export function Component() {
   const account = useSessionAccount();
   const { user } = useSessionUser();
   const queryClient = useQueryClient();
+  const invite = useReferralInfo({ enabled: Boolean(account) });
+  const inviteCode = invite.data?.inviteCode;
   // Locally, the account provider's plain external-wallet mode is one of the wallets a player can link.
   useEffect(() => announceExternalWallet(), []);
   // The linked wallets are part of the session user.
@@ -26,6 +30,7 @@ export function Component() {
       }}
       mintBadges={mintBadges}
       onWalletLinked={onWalletLinked}
+      referralLink={inviteCode ? buildReferralLink(window.location.origin, inviteCode) : null}
     />
   );
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_PLACEHOLDER, LOSS_FALLBACK_LINES, WIN_FALLBACK_LINES } from '../../share/share-text';
-import {
-  buildRaceShareText,
-  formatPoolShare,
-  formatPriceChange,
-  formatRacePercent,
-  formatTrackChange,
-} from './share';
+import { formatPoolShare, formatPriceChange, formatRacePercent, formatTrackChange } from './share';
 
 describe("spec 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'", () => {
   it('truncates the exact ratio (never rounds up)', () => {
@@ -33,31 +26,5 @@ describe("spec 5 Other: 'Percentages in race shares are truncated to 4 decimals,
     ).toBe('12.50%');
     expect(formatPoolShare(1n, 7n)).toBe('14.28%');
     expect(formatPoolShare(0n, 0n)).toBe('0.00%');
-  });
-});
-
-describe("spec 9 'Race game share text mentions about 30 seconds of racing.' / spec 8 fallback lines", () => {
-  const link = 'http://localhost:3000/?inviteCode=ABC123&sourceType=web';
-
-  it('puts the invite link in a built-in line when the server has none', () => {
-    const text = buildRaceShareText({ serverLines: [], outcome: 'win', random: 0, referralLink: link });
-    expect(text).toBe(WIN_FALLBACK_LINES[0]!.replace(LINK_PLACEHOLDER, link));
-    expect(text).toContain('30 seconds');
-    const loss = buildRaceShareText({ serverLines: null, outcome: 'loss', random: 0, referralLink: link });
-    expect(loss).toBe(LOSS_FALLBACK_LINES[0]!.replace(LINK_PLACEHOLDER, link));
-  });
-
-  it('uses the server line, adding the link when the line has no placeholder', () => {
-    expect(
-      buildRaceShareText({
-        serverLines: [`Won! ${LINK_PLACEHOLDER}`],
-        outcome: 'win',
-        random: 0.5,
-        referralLink: link,
-      }),
-    ).toBe(`Won! ${link}`);
-    expect(
-      buildRaceShareText({ serverLines: ['Won!'], outcome: 'win', random: 0.5, referralLink: link }),
-    ).toBe(`Won! ${link}`);
   });
 });

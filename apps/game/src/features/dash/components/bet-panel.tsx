@@ -1,5 +1,6 @@
 import { placeBetRoute } from '@ojo/api-contract/game/http';
 import { formatAmount } from '@ojo/domain/format/amount';
+import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
 import { ASSET_TEXT } from '@ojo/domain/messages';
 import { useEffect, useState } from 'react';
 import { type GameApi, GameApiError } from '../../../lib/api-client';
@@ -50,9 +51,12 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
     if (roundId) setTracks([]);
     setMessage(null);
   }, [roundId]);
-  const amountValid = /^[1-9][0-9]{0,30}$/.test(amount) && BigInt(amount) >= BigInt(minStake);
+  // The field shows what was typed; the bet is the amount read from it, or none while the text is not an amount.
+  const read = parseAmountInput(amount, WHOLE_UNITS);
+  const stake = read.kind === 'amount' ? BigInt(read.value) : null;
+  const amountValid = stake !== null && stake >= BigInt(minStake);
   const maxStake = round.terms.maxStake[currency];
-  const underMax = maxStake === null || !amountValid || BigInt(amount) <= BigInt(maxStake);
+  const underMax = maxStake === null || stake === null || stake <= BigInt(maxStake);
 
   const chooseCurrency = (next: Currency) => {
     setChosen(next);
@@ -65,6 +69,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
     );
 
   const place = async () => {
+    if (stake === null) return;
     setBusy(true);
     setMessage(null);
     // A bet keeps its currency shown, whatever the balances say next.
@@ -74,7 +79,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
       for (const track of tracks) {
         const bet = await api.callRoute(placeBetRoute, {
           params: { id: round.terms.roundId },
-          body: { currency, track, amount, clientBetId: newClientBetId() },
+          body: { currency, track, amount: String(stake), clientBetId: newClientBetId() },
         });
         onPlaced(bet);
         placed += 1;
@@ -90,7 +95,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
     }
   };
 
-  const total = amountValid ? BigInt(amount) * BigInt(tracks.length) : 0n;
+  const total = (stake ?? 0n) * BigInt(tracks.length);
   const covered = coversBet(balances, currency, total);
   return (
     <section className="panel bet" aria-labelledby="bet-title">
@@ -123,7 +128,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
           className="field__input"
           inputMode="numeric"
           value={amount}
-          onChange={(event) => setAmount(event.target.value.replace(/[^0-9]/g, ''))}
+          onChange={(event) => setAmount(event.target.value)}
           aria-invalid={!amountValid || !underMax}
         />
       </label>
@@ -172,12 +177,18 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
             ? 'Placing…'
             : tracks.length === 0
               ? 'Pick one or more tracks'
-              : !covered
-                ? `Not enough ${CURRENCY_LABEL[currency]}`
-                : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
+              : stake === null
+                ? 'Enter the amount'
+                : !covered
+                  ? `Not enough ${CURRENCY_LABEL[currency]}`
+                  : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
       </button>
-      {!amountValid ? (
-        <p className="note note--error">
+      {read.kind === 'invalid' ? (
+        <p className="note note--error" data-testid="bet-amount-error">
+          {read.error}
+        </p>
+      ) : !amountValid ? (
+        <p className="note note--error" data-testid="bet-amount-error">
           The minimum is {formatAmount(minStake)} {CURRENCY_LABEL[currency]}.
         </p>
       ) : !underMax && maxStake ? (

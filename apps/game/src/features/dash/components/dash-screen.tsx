@@ -1,11 +1,12 @@
 import type { ServerMessage } from '@ojo/api-contract/game/socket';
 import { gameVerifyPath } from '@ojo/domain/routes';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameApi } from '../../../lib/api-client';
 import type { FrameAction } from '../../../lib/frame-bridge';
 import { useBalances } from '../hooks/use-balances';
 import { useDashSocket, useServerNow } from '../hooks/use-dash-socket';
 import { buildLanes, phaseClock } from '../race';
+import { raceShareFacts } from '../share-facts';
 import { activeBets, type DashRoundView, type MyBet, returnedByCurrency } from '../state';
 import { BetPanel } from './bet-panel';
 import { MyBets } from './my-bets';
@@ -112,6 +113,16 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
   }
 
   const roundId = round.terms.roundId;
+  const previousBets = state.previous ? activeBets(state, state.previous.myBets) : [];
+  // The share tells what the player did in that round: the page writes the post from these facts.
+  const share =
+    (shown: DashRoundView, shownBets: MyBet[]) =>
+    (result: Parameters<ComponentProps<typeof ResultPanel>['onShare']>[0]) =>
+      send({
+        action: 'update',
+        key: 'SHARE_RACE',
+        share: { roundId: shown.terms.roundId, ...result, ...raceShareFacts(shown, shownBets) },
+      });
   return (
     <div className="dash">
       <div className="dash__main">
@@ -130,21 +141,15 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
             round={round}
             bets={bets}
             returned={returnedByCurrency(state, roundId)}
-            onShare={(share) => send({ action: 'update', key: 'SHARE_RACE', share: { roundId, ...share } })}
+            onShare={share(round, bets)}
           />
         ) : state.previous ? (
           <ResultPanel
             round={state.previous.round}
             last
-            bets={activeBets(state, state.previous.myBets)}
+            bets={previousBets}
             returned={returnedByCurrency(state, state.previous.round.terms.roundId, state.previous.myBets)}
-            onShare={(share) =>
-              send({
-                action: 'update',
-                key: 'SHARE_RACE',
-                share: { roundId: state.previous?.round.terms.roundId ?? roundId, ...share },
-              })
-            }
+            onShare={share(state.previous.round, previousBets)}
           />
         ) : null}
         <RoundHistory

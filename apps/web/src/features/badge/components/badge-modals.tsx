@@ -1,4 +1,5 @@
 import { BADGE_TEXT } from '@ojo/domain/messages';
+import { buildBadgeShareText, buildXShareUrl, shareBrand } from '@ojo/domain/share/share-text';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
@@ -56,12 +57,23 @@ export function SorryModal(props: { isOpen: boolean; onClose: () => void }) {
   );
 }
 
-/** spec 2: the share modal: a post about the player's badges, to X or copied. */
-export function ShareModal(props: { isOpen: boolean; onClose: () => void }) {
-  const text = `I just collected badges on ${env.productName}! ${env.webOrigin}`;
-  const intent = `${env.social.xUrl.replace(/\/+$/, '')}/intent/tweet?text=${encodeURIComponent(text)}`;
+/**
+ * spec 2: the share modal: a post about the badges just collected, with the brand's tags and the player's invite
+ * link (spec 9), to X or copied. Open while `badges` is set.
+ */
+export function ShareModal(props: {
+  badges: number | null;
+  referralLink: string | null;
+  onClose: () => void;
+}) {
+  const text = buildBadgeShareText({
+    brand: shareBrand(env.productName, env.social.xUrl),
+    badges: props.badges ?? 0,
+    referralLink: props.referralLink ?? env.webOrigin,
+  });
+  const intent = buildXShareUrl(text);
   return (
-    <Modal isOpen={props.isOpen} onClose={props.onClose} title="Share">
+    <Modal isOpen={props.badges !== null} onClose={props.onClose} title="Share">
       <Dialog.Description className="text-slate-200">{text}</Dialog.Description>
       <div className="flex flex-wrap gap-3">
         <a href={intent} target="_blank" rel="noreferrer" className={PRIMARY}>

@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { apiClient } from '@/lib/api-client';
 import { BadgeCard } from './badge-card';
-import { CongratsModal } from './badge-modals';
+import { CongratsModal, ShareModal } from './badge-modals';
 import { BadgePage, type LinkedWallets } from './badge-page';
 
 vi.mock('@/components/ui/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
@@ -150,6 +150,7 @@ function renderPage(linkedWallets: LinkedWallets = {}) {
         linkedWallets={linkedWallets}
         mintBadges={mintBadges}
         onWalletLinked={vi.fn()}
+        referralLink="http://localhost:3000/?inviteCode=AB12CD&sourceType=web"
       />
     </Providers>,
   );
@@ -360,3 +361,15 @@ function announceTestWallet() {
   };
   window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
 }
+
+describe('ShareModal', () => {
+  it('posts the badges just collected with the mention, hashtag, $OJO and the invite link to the X intent', () => {
+    const link = 'http://localhost:3000/?inviteCode=AB12CD&sourceType=web';
+    render(<ShareModal badges={2} referralLink={link} onClose={vi.fn()} />);
+    const href = new URL(screen.getByRole('link', { name: 'Post on X' }).getAttribute('href') ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe('https://x.com/intent/tweet');
+    const text = href.searchParams.get('text') ?? '';
+    expect(text).toContain('collected 2 badges');
+    for (const part of [link, '@OJOArena', '#OJOArena', '$OJO']) expect(text).toContain(part);
+  });
+});

@@ -44,6 +44,8 @@ export interface BadgePageProps {
   mintBadges: MintBadges;
   /** Refreshes the user info after a wallet was linked (owned by the auth feature). */
   onWalletLinked: () => void;
+  /** The player's invite link (owned by the referral feature), shared with the badges; null until known. */
+  referralLink: string | null;
 }
 
 export type LinkedWallets = Partial<Record<LinkedWalletKind, string | null>>;
@@ -58,7 +60,13 @@ const assetBadgesOf = (series: readonly BadgeSeriesEntry[] | undefined): BadgeEn
   series?.find((entry) => entry.series === ASSET_SERIES)?.nfts ?? [];
 
 /** /mint-badge (spec 2 Badge page). */
-export function BadgePage({ account, linkedWallets, mintBadges, onWalletLinked }: BadgePageProps) {
+export function BadgePage({
+  account,
+  linkedWallets,
+  mintBadges,
+  onWalletLinked,
+  referralLink,
+}: BadgePageProps) {
   const hasSession = Boolean(account);
   const queryClient = useQueryClient();
   const series = useBadgeSeries({ enabled: hasSession });
@@ -67,7 +75,8 @@ export function BadgePage({ account, linkedWallets, mintBadges, onWalletLinked }
   const claimer = useBadgeClaim({ account, mintBadges, claimableCount });
   const [congrats, setCongrats] = useState<{ count: number; body?: string } | null>(null);
   const [isSorry, setIsSorry] = useState(false);
-  const [isSharing, setIsSharing] = useState(false);
+  // The number of badges the share speaks of (those just collected); null while the share modal is closed.
+  const [sharing, setSharing] = useState<number | null>(null);
   const [isChecking, setIsChecking] = useState(false);
 
   // spec 4 Badge check: on arrival, then the claimable count; the lists refresh when it is above 0.
@@ -196,11 +205,11 @@ export function BadgePage({ account, linkedWallets, mintBadges, onWalletLinked }
         onClose={() => setCongrats(null)}
         onShare={() => {
           setCongrats(null);
-          setIsSharing(true);
+          setSharing(congrats?.count ?? 0);
         }}
       />
       <SorryModal isOpen={isSorry} onClose={() => setIsSorry(false)} />
-      <ShareModal isOpen={isSharing} onClose={() => setIsSharing(false)} />
+      <ShareModal badges={sharing} referralLink={referralLink} onClose={() => setSharing(null)} />
     </Page>
   );
 }

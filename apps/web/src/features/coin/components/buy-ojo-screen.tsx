@@ -2,6 +2,7 @@ import type { CoinOrderDto } from '@ojo/api-contract/coin';
 import { validateBuyOjoAmount } from '@ojo/domain/coin/buy-ojo';
 import { ASSET_REFRESH_AFTER_BUY_MS } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
+import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
 import { BUY_OJO_TEXT } from '@ojo/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -127,8 +128,9 @@ export function BuyOjoScreen({ account, payer }: { account: Address; payer: Orde
           className="mt-4 flex flex-col gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            if (amount === '' || error) return;
-            buy({ baseQty: amount });
+            const read = parseAmountInput(amount, WHOLE_UNITS);
+            if (read.kind !== 'amount' || error) return;
+            buy({ baseQty: read.value });
           }}
         >
           <label htmlFor={amountId} className="text-xs font-bold uppercase tracking-[0.2em] text-slate-400">

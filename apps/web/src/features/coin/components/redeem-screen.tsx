@@ -3,11 +3,11 @@ import {
   redeemMaximum,
   redeemMinimum,
   redeemSystemError,
-  sanitizeRedeemInput,
   validateRedeemAmount,
 } from '@ojo/domain/coin/redeem';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
+import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
 import { freeOjoLockText } from '@ojo/domain/rewards/free-ojo';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,15 +51,18 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
   const maximum = redeemMaximum(data, redeemable);
   const systemError = redeemSystemError(data, redeemable);
   const inputError = validateRedeemAmount(amount, minimum, maximum);
+  // The field keeps what was typed; the redeem is the whole amount read from it.
+  const read = parseAmountInput(amount, WHOLE_UNITS);
+  const quantity = read.kind === 'amount' ? read.value : null;
   // The server's rule on the server's figures (bid, cost basis, cheapest rate paid), never the plain market price.
   const ethOut =
-    amount !== '' ? fromBaseUnits(redeemEthOut(BigInt(amount), data), BALANCE_ASSET.decimals) : '0';
+    quantity !== null ? fromBaseUnits(redeemEthOut(BigInt(quantity), data), BALANCE_ASSET.decimals) : '0';
 
-  const submit = async () => {
+  const submit = async (quantity: string) => {
     setIsBusy(true);
     try {
-      await createWithdraw(amount);
-      toast.success(`Redeem of ${amount} OJO requested`);
+      await createWithdraw(quantity);
+      toast.success(`Redeem of ${quantity} OJO requested`);
       setAmount('');
     } catch (error) {
       toast.error(isApiError(error) && error.message ? error.message : 'Redeem failed, please try again');
@@ -89,8 +92,8 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
         className="mt-4 flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (amount === '' || inputError || systemError) return;
-          void submit();
+          if (quantity === null || inputError || systemError) return;
+          void submit(quantity);
         }}
       >
         <label htmlFor={amountId} className="text-xs font-bold uppercase tracking-[0.2em] text-slate-400">
@@ -104,7 +107,7 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
             placeholder={`${minimum} - ${maximum}`}
             value={amount}
             disabled={isBusy || systemError !== null}
-            onChange={(event) => setAmount(sanitizeRedeemInput(event.target.value))}
+            onChange={(event) => setAmount(event.target.value)}
           />
           <button
             type="button"
@@ -126,7 +129,7 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
         <button
           type="submit"
           className={BUTTON}
-          disabled={isBusy || amount === '' || inputError !== null || systemError !== null}
+          disabled={isBusy || quantity === null || inputError !== null || systemError !== null}
         >
           {isBusy ? 'Redeeming…' : 'Redeem'}
         </button>

@@ -2,23 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { raceShareUrl } from './race-share';
 
 const link = 'http://localhost:3000/?inviteCode=AB12CD&sourceType=web';
+const brand = { productName: 'OJO Arena', mention: 'OJOArena', hashtag: 'OJOArena' };
 const textOf = (url: string) => new URL(url).searchParams.get('text') ?? '';
 
 describe('race share to X (spec 9, spec 8 fallback)', () => {
-  it('uses a server line with the invite link in place of its placeholder', () => {
+  it('fills a server line with what the player called, the race length and the invite link', () => {
     const url = raceShareUrl({
-      messages: { win: ['Won it! {link}'], loss: ['Lost {link}'] },
-      outcome: 'win',
+      messages: { win: ['{call} in {seconds} s! {link} @OJOArena #OJOArena $OJO'], loss: [] },
+      race: { outcome: 'win', picked: 2, hits: 1, raceSeconds: 20 },
       referralLink: link,
+      brand,
       random: 0,
     });
     expect(url.startsWith('https://x.com/intent/tweet?')).toBe(true);
-    expect(textOf(url)).toBe(`Won it! ${link}`);
+    expect(textOf(url)).toBe(`I picked 2 coins and 1 of them won in 20 s! ${link} @OJOArena #OJOArena $OJO`);
   });
 
-  it('falls back to the built-in lines, when messages failed', () => {
-    const text = textOf(raceShareUrl({ messages: null, outcome: 'loss', referralLink: link, random: 0 }));
-    expect(text).toContain(link);
-    expect(text).toMatch(/seconds of racing/);
+  it('falls back to the built-in lines when messages failed, still with the brand tags', () => {
+    const text = textOf(
+      raceShareUrl({
+        messages: null,
+        race: { outcome: 'loss', picked: 1, hits: 0, raceSeconds: 6 },
+        referralLink: link,
+        brand,
+        random: 0,
+      }),
+    );
+    expect(text).toBe(
+      `I picked 1 coin and it missed the top after 6 seconds of racing, but I'll be back. Race me: ${link} @OJOArena #OJOArena $OJO`,
+    );
   });
 });

@@ -1,7 +1,8 @@
+import { productHashtag, xHandleFromUrl } from '@ojo/domain/share/share-text';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/config/env';
-import { productHashtag, ShareToXLink, xHandleFromUrl } from './share-to-x-link';
+import { ShareToXLink } from './share-to-x-link';
 
 describe('ShareToXLink', () => {
   it('opens an X post with the share text: @ mention, product hashtag, $OJO and the invite link', () => {
@@ -17,11 +18,5 @@ describe('ShareToXLink', () => {
     expect(text).toContain(referralLink);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
-  });
-
-  it('derives the mention and hashtag from configuration', () => {
-    expect(xHandleFromUrl('https://x.com/OJOArena')).toBe('OJOArena');
-    expect(xHandleFromUrl('not a url')).toBe('');
-    expect(productHashtag('OJO Arena')).toBe('OJOArena');
   });
 });

@@ -1,11 +1,6 @@
 import { AMOUNT_MAX_DECIMALS } from '@ojo/domain/constants';
 import { truncateDecimal } from '@ojo/domain/format/decimal';
-import {
-  canConfirmSend,
-  sanitizeAmountInput,
-  validateSendAddress,
-  validateSendAmount,
-} from '@ojo/domain/wallet/send';
+import { canConfirmSend, validateSendAddress, validateSendAmount } from '@ojo/domain/wallet/send';
 import { useState } from 'react';
 
 type Field = 'address' | 'amount';
@@ -35,7 +30,7 @@ export function useSendForm(balanceEth: string) {
       setTouched((current) => ({ ...current, address: true }));
     },
     setAmount(raw: string) {
-      setValues((current) => ({ ...current, amount: sanitizeAmountInput(raw) }));
+      setValues((current) => ({ ...current, amount: raw }));
       setTouched((current) => ({ ...current, amount: true }));
     },
     blur(field: Field) {
