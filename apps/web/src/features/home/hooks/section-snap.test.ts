@@ -4,11 +4,16 @@ import {
   adjacentTarget,
   animatedScrollY,
   easeInOutCubic,
+  freeScrollTarget,
+  isFreeScrollPosition,
   isThrottled,
   nearestTarget,
   scrollIntent,
   snapKeyAction,
+  snapLayout,
   snapTargets,
+  type WheelGesture,
+  wheelStep,
 } from './section-snap';
 
 describe('snapTargets', () => {
@@ -117,5 +122,146 @@ describe('snapKeyAction', () => {
     expect(snapKeyAction('Home', false)).toBe('first');
     expect(snapKeyAction('End', false)).toBe('last');
     expect(snapKeyAction('a', false)).toBeUndefined();
+  });
+});
+
+// A 640 px window: 582 px under the navbar. The third section is 111 px taller than that.
+const TALL_PAGE = snapLayout(
+  [
+    { top: 58, bottom: 640 },
+    { top: 640, bottom: 1222 },
+    { top: 1222, bottom: 1915 },
+    { top: 1915, bottom: 2497 },
+  ],
+  SCROLL_SNAP.navbarOffset,
+  640,
+  2497 - 640,
+);
+
+describe('snapLayout', () => {
+  it('lets a section taller than the window scroll from its top to its bottom, and stops at both', () => {
+    expect(TALL_PAGE.freeRanges).toEqual([[1164, 1275]]);
+    expect(TALL_PAGE.stops).toEqual([0, 582, 1164, 1275, 1857]);
+  });
+
+  it('has no free ranges when every section fits', () => {
+    const layout = snapLayout([{ top: 58, bottom: 640 }], 58, 640, 0);
+    expect(layout).toEqual({ stops: [0], freeRanges: [] });
+  });
+});
+
+describe('freeScrollTarget', () => {
+  it('scrolls inside a tall section, clamped to it, and not past its edges', () => {
+    expect(freeScrollTarget(TALL_PAGE, 1164, 100)).toBe(1264);
+    expect(freeScrollTarget(TALL_PAGE, 1264, 100)).toBe(1275);
+    expect(freeScrollTarget(TALL_PAGE, 1275, 100)).toBeUndefined();
+    expect(freeScrollTarget(TALL_PAGE, 1275, -500)).toBe(1164);
+    expect(freeScrollTarget(TALL_PAGE, 1164, -100)).toBeUndefined();
+    expect(freeScrollTarget(TALL_PAGE, 582, 100)).toBeUndefined();
+  });
+
+  it('knows where the page may rest without settling', () => {
+    expect(isFreeScrollPosition(TALL_PAGE, 1200)).toBe(true);
+    expect(isFreeScrollPosition(TALL_PAGE, 700)).toBe(false);
+  });
+});
+
+describe('wheelStep', () => {
+  const settings = SCROLL_SNAP;
+  const run = (scrollY: number, events: Array<[number, number]>, isAnimating = false) => {
+    let gesture: WheelGesture | undefined;
+    const actions = [];
+    for (const [timeMs, deltaY] of events) {
+      const step = wheelStep(
+        gesture,
+        { timeMs, deltaY },
+        { layout: TALL_PAGE, scrollY, isAnimating },
+        settings,
+      );
+      gesture = step.gesture;
+      actions.push(step.action);
+    }
+    return actions;
+  };
+
+  it('moves one section once a gesture has gone 30 px, from many small deltas', () => {
+    const actions = run(0, [
+      [0, 10],
+      [16, 10],
+      [32, 10],
+      [48, 10],
+    ]);
+    expect(actions).toEqual([
+      { kind: 'none' },
+      { kind: 'none' },
+      { kind: 'snap', toY: 582 },
+      { kind: 'none' },
+    ]);
+  });
+
+  it('ignores the rest of a flick however long its inertia lasts, and moves again after a 100 ms pause', () => {
+    const flick = Array.from({ length: 60 }, (_, index) => [index * 16, 20] as [number, number]);
+    const actions = run(0, [...flick, [59 * 16 + 100, 40]]);
+    expect(actions.filter((action) => action.kind === 'snap')).toHaveLength(2);
+    expect(actions.at(-1)).toEqual({ kind: 'snap', toY: 582 });
+  });
+
+  it('reads a fading delta after a stall as the same flick, and a fresh or long-paused one as a new gesture', () => {
+    const stalled = run(0, [
+      [0, 40],
+      [16, 25],
+      [200, 21],
+      [216, 17],
+    ]);
+    expect(stalled.filter((action) => action.kind === 'snap')).toHaveLength(1);
+    expect(
+      run(0, [
+        [0, 40],
+        [16, 25],
+        [200, 30],
+      ]).filter((action) => action.kind === 'snap'),
+    ).toHaveLength(2);
+    expect(
+      run(0, [
+        [0, 40],
+        [16, 25],
+        [1016, 20],
+      ]).filter((action) => action.kind === 'snap'),
+    ).toHaveLength(1);
+    expect(
+      run(0, [
+        [0, 40],
+        [16, 25],
+        [1016, 20],
+        [1032, 20],
+      ]).filter((action) => action.kind === 'snap'),
+    ).toHaveLength(2);
+  });
+
+  it('absorbs input while a glide runs', () => {
+    expect(run(0, [[0, 120]], true)).toEqual([{ kind: 'none' }]);
+  });
+
+  it('scrolls through a tall section and stops at its edge for the rest of that gesture', () => {
+    expect(run(1164, [[0, 100]])).toEqual([{ kind: 'scroll', toY: 1264 }]);
+    expect(run(1275, [[0, 100]])).toEqual([{ kind: 'snap', toY: 1857 }]);
+    let gesture: WheelGesture | undefined;
+    const step = (scrollY: number, timeMs: number) => {
+      const result = wheelStep(
+        gesture,
+        { timeMs, deltaY: 100 },
+        { layout: TALL_PAGE, scrollY, isAnimating: false },
+        settings,
+      );
+      gesture = result.gesture;
+      return result.action;
+    };
+    expect(step(1200, 0)).toEqual({ kind: 'scroll', toY: 1275 });
+    expect(step(1275, 16)).toEqual({ kind: 'none' });
+    expect(step(1275, 200)).toEqual({ kind: 'snap', toY: 1857 });
+  });
+
+  it('comes back up onto the bottom of a tall section', () => {
+    expect(run(1857, [[0, -120]])).toEqual([{ kind: 'snap', toY: 1275 }]);
   });
 });

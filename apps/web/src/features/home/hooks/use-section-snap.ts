@@ -3,13 +3,18 @@ import { type RefObject, useEffect } from 'react';
 import {
   adjacentTarget,
   animatedScrollY,
+  freeScrollTarget,
+  isFreeScrollPosition,
   isThrottled,
   nearestTarget,
   type SnapDirection,
+  type SnapLayout,
   type SnapSettings,
   scrollIntent,
   snapKeyAction,
-  snapTargets,
+  snapLayout,
+  type WheelGesture,
+  wheelStep,
 } from './section-snap';
 
 /** Marks the full-screen sections the page snaps between. */
@@ -26,6 +31,8 @@ interface UseSectionSnapOptions {
 }
 
 const LINE_HEIGHT_PX = 16;
+/** How far an arrow key scrolls inside a section taller than the window. */
+const ARROW_STEP_PX = 80;
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -43,11 +50,12 @@ function isScrollLocked(): boolean {
 }
 
 /**
- * Full-screen sections that snap on scroll (spec 2 Home, spec 9 timings): a wheel turn, key press or swipe of at
- * least 30 px glides to the next or previous section in 500 ms; a new move waits until the input has paused for
- * 100 ms (one gesture, one section, even with trackpad inertia); smaller scrolls move the page freely and it settles
- * on the nearest section 150 ms after scrolling stops. Sections rest just under the 58 px navbar. With reduced
- * motion the page jumps instead of gliding.
+ * Full-screen sections that snap on scroll (spec 2 Home, spec 9 timings): a wheel gesture, key press or swipe of at
+ * least 30 px glides to the next or previous section in 500 ms, and the rest of that gesture (trackpad inertia) is
+ * ignored: one gesture, one section. A section taller than the window scrolls through like a plain page before the
+ * next gesture moves on, so none of its content is skipped. A position between stops settles on the nearest one
+ * 150 ms after scrolling stops. Sections rest just under the 58 px navbar. With reduced motion the page jumps
+ * instead of gliding.
  */
 export function useSectionSnap(
   containerRef: RefObject<HTMLElement | null>,
@@ -62,6 +70,7 @@ export function useSectionSnap(
     let frame: number | undefined;
     let isAnimating = false;
     let lastInputMs: number | undefined;
+    let gesture: WheelGesture | undefined;
     let settleTimer: ReturnType<typeof setTimeout> | undefined;
     let touchStartY: number | undefined;
 
@@ -72,12 +81,15 @@ export function useSectionSnap(
       else container.removeAttribute(SNAPPING_ATTRIBUTE);
     };
 
-    const targets = () => {
-      const tops = [...container.querySelectorAll<HTMLElement>(`[${SNAP_SECTION_ATTRIBUTE}]`)].map(
-        (section) => section.getBoundingClientRect().top + window.scrollY,
+    const layout = (): SnapLayout => {
+      const sections = [...container.querySelectorAll<HTMLElement>(`[${SNAP_SECTION_ATTRIBUTE}]`)].map(
+        (section) => {
+          const box = section.getBoundingClientRect();
+          return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+        },
       );
       const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
-      return snapTargets(tops, settings.navbarOffset, maxScroll);
+      return snapLayout(sections, settings.navbarOffset, window.innerHeight, maxScroll);
     };
 
     const snapTo = (toY: number) => {
@@ -100,13 +112,21 @@ export function useSectionSnap(
       else frame = requestAnimationFrame(step);
     };
 
-    /** Starts a move unless one is running or the input has not paused; true when the event is handled here. */
-    const move = (direction: SnapDirection): boolean => {
-      const nowMs = performance.now();
-      const throttled = isThrottled(nowMs, lastInputMs, settings.throttleMs);
-      lastInputMs = nowMs;
+    /**
+     * A key press or swipe: scrolls on inside a tall section, else starts a move unless one is running or the input
+     * has not paused; true when the event is handled here.
+     */
+    const move = (direction: SnapDirection, timeMs: number, freeStepPx: number): boolean => {
+      const throttled = isThrottled(timeMs, lastInputMs, settings.throttleMs);
+      lastInputMs = timeMs;
       if (isAnimating || throttled) return true;
-      const target = adjacentTarget(targets(), window.scrollY, direction);
+      const current = layout();
+      const freeY = freeScrollTarget(
+        current,
+        window.scrollY,
+        direction === 'down' ? freeStepPx : -freeStepPx,
+      );
+      const target = freeY ?? adjacentTarget(current.stops, window.scrollY, direction);
       if (target === undefined) return false;
       snapTo(target);
       return true;
@@ -114,14 +134,18 @@ export function useSectionSnap(
 
     const onWheel = (event: WheelEvent) => {
       if (event.ctrlKey || event.defaultPrevented || isScrollLocked()) return; // ctrl+wheel zooms
+      // Every wheel turn is read here, so the browser's own scrolling never carries the page past a section.
+      event.preventDefault();
       const scale = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? LINE_HEIGHT_PX : 1;
-      const direction = scrollIntent(event.deltaY * scale, settings.minScroll);
-      if (isAnimating) {
-        lastInputMs = performance.now();
-        event.preventDefault();
-        return;
-      }
-      if (direction && move(direction)) event.preventDefault();
+      const step = wheelStep(
+        gesture,
+        { timeMs: event.timeStamp, deltaY: event.deltaY * scale },
+        { layout: layout(), scrollY: window.scrollY, isAnimating },
+        settings,
+      );
+      gesture = step.gesture;
+      if (step.action.kind === 'scroll') window.scrollTo({ top: step.action.toY, behavior: 'instant' });
+      else if (step.action.kind === 'snap') snapTo(step.action.toY);
     };
 
     const onScroll = () => {
@@ -129,7 +153,9 @@ export function useSectionSnap(
       clearTimeout(settleTimer);
       settleTimer = setTimeout(() => {
         if (isAnimating || isScrollLocked()) return;
-        const target = nearestTarget(targets(), window.scrollY);
+        const current = layout();
+        if (isFreeScrollPosition(current, window.scrollY)) return;
+        const target = nearestTarget(current.stops, window.scrollY);
         if (target !== undefined) snapTo(target);
       }, settings.snapDelayMs);
     };
@@ -141,14 +167,17 @@ export function useSectionSnap(
       const action = snapKeyAction(event.key, event.shiftKey);
       if (!action) return;
       if (action === 'first' || action === 'last') {
-        const all = targets();
+        const all = layout().stops;
         const target = action === 'first' ? all[0] : all[all.length - 1];
         if (target === undefined) return;
         event.preventDefault();
         snapTo(target);
         return;
       }
-      if (move(action)) event.preventDefault();
+      const freeStepPx = event.key.startsWith('Arrow')
+        ? ARROW_STEP_PX
+        : window.innerHeight - settings.navbarOffset - ARROW_STEP_PX;
+      if (move(action, event.timeStamp, freeStepPx)) event.preventDefault();
     };
 
     const onTouchStart = (event: TouchEvent) => {
@@ -161,9 +190,10 @@ export function useSectionSnap(
     const onTouchEnd = (event: TouchEvent) => {
       const endY = event.changedTouches[0]?.clientY;
       if (touchStartY === undefined || endY === undefined) return;
-      const direction = scrollIntent(touchStartY - endY, settings.minScroll);
+      const distancePx = touchStartY - endY;
+      const direction = scrollIntent(distancePx, settings.minScroll);
       touchStartY = undefined;
-      if (direction) move(direction);
+      if (direction) move(direction, event.timeStamp, Math.abs(distancePx));
     };
 
     window.addEventListener('wheel', onWheel, { passive: false });
