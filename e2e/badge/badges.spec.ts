@@ -165,3 +165,46 @@ test('a linked wallet without partner assets: the error toast 2 s after verifyin
   expect(Date.now() - verifiedAt).toBeGreaterThanOrEqual(2000);
   await expect(badgeCard(page, 'DojoBadge', '1')).toHaveAttribute('data-status', 'pending');
 });
+
+test("each badge's Go leads where that badge is earned, and every series shows its own emblem", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await registerNewPlayer(page);
+  await page.goto('/mint-badge');
+  await expect(badgeCard(page, 'DailyDriver')).toBeVisible({ timeout: 30_000 });
+
+  // The emblems: a drawn image per series (not a letter), loaded, and a different one for each series.
+  const cards = page.getByTestId('badge-card');
+  const shown = new Map<string, string>();
+  for (const card of await cards.all()) {
+    const art = card.getByTestId('badge-art');
+    await art.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        art.evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(await art.textContent()).toBe('');
+    const series = (await card.getAttribute('data-series'))!;
+    const src = await art.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(shown.get(series) ?? src, `${series} shows one emblem on all its levels`).toBe(src);
+    shown.set(series, src);
+  }
+  expect(shown.size).toBeGreaterThanOrEqual(6);
+  expect(new Set(shown.values()).size).toBe(shown.size);
+  const svg = await page.request.get(shown.get('KyuTrainer')!);
+  expect(svg.headers()['content-type']).toContain('image/svg+xml');
+  expect(await page.getByTestId('asset-badge-art').getAttribute('src')).toBe(shown.get('DojoBadge'));
+
+  const go = (series: string) => badgeCard(page, series).getByRole('link', { name: 'Go' });
+  await expect(go('DojoDash')).toHaveAttribute('href', '/game');
+  await expect(go('DailyDriver')).toHaveAttribute('href', '/game/check-in');
+  await expect(go('KyuTrainer')).toHaveAttribute('href', '/referral');
+  await go('DailyDriver').click();
+  await expect(page).toHaveURL(/\/game\/check-in$/);
+  await page.goBack();
+  await go('KyuTrainer').click();
+  await expect(page).toHaveURL(/\/referral$/);
+});

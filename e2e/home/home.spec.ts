@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectBrowserErrors } from '../support/console-errors';
 
 /** spec 2 Home, spec 9 timings. The product and provider names are configuration with these defaults. */
@@ -16,6 +16,61 @@ async function sectionStops(page: Page): Promise<number[]> {
       ),
     NAVBAR_PX,
   );
+}
+
+/** The document-coordinate [top, bottom] of every snapping section. */
+async function sectionBoxes(page: Page): Promise<Array<[number, number]>> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-snap-section]')).map((section) => {
+      const box = section.getBoundingClientRect();
+      return [Math.round(box.top + window.scrollY), Math.round(box.bottom + window.scrollY)] as [
+        number,
+        number,
+      ];
+    }),
+  );
+}
+
+/**
+ * The scroll position once the page rests: no glide running and the same position on two reads 250 ms apart
+ * (longer than the 150 ms after which a stray position settles, shorter than a 500 ms glide).
+ */
+async function restingScrollY(page: Page): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() =>
+          document.querySelector('[data-snapping]') ? Number.NaN : Math.round(window.scrollY),
+        );
+        const isStill = now === last;
+        last = now;
+        return isStill;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+  return last;
+}
+
+async function isFullyOnScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 58 && box.bottom <= window.innerHeight;
+  });
+}
+
+/** The parts of [top, bottom] that no seen window covered (a 2 px rounding allowance). */
+function uncovered([top, bottom]: [number, number], seen: Array<[number, number]>): Array<[number, number]> {
+  const gaps: Array<[number, number]> = [];
+  let from = top;
+  for (const [start, end] of [...seen].sort((a, b) => a[0] - b[0])) {
+    if (start > from + 2) gaps.push([from, Math.min(start, bottom)]);
+    from = Math.max(from, end);
+    if (from >= bottom - 2) return gaps;
+  }
+  if (from < bottom - 2) gaps.push([from, bottom]);
+  return gaps;
 }
 
 for (const width of WIDTHS) {
@@ -139,6 +194,48 @@ test.describe('section snapping', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(stops[2]);
   });
 
+  test('at 1366×640 the wheel brings every part of every section on screen, SEE ALL BADGES too', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 640 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
+    const seeAll = page.getByRole('link', { name: 'See all badges' });
+    const sections = await sectionBoxes(page);
+    const seen: Array<[number, number]> = [];
+    let sawSeeAll = false;
+    await page.mouse.move(683, 320);
+    let scrollY = await restingScrollY(page);
+    for (let turn = 0; turn < 40; turn += 1) {
+      seen.push([scrollY + NAVBAR_PX, scrollY + 640]);
+      sawSeeAll ||= await isFullyOnScreen(seeAll);
+      await page.mouse.wheel(0, 100);
+      const next = await restingScrollY(page);
+      if (next === scrollY) break;
+      scrollY = next;
+    }
+    expect(sawSeeAll).toBe(true);
+    // Every section, top to bottom, was inside the window under the navbar at some resting point.
+    for (const section of sections) {
+      expect(uncovered(section, seen), `hidden part of the section at ${section[0]} px`).toEqual([]);
+    }
+  });
+
+  test('at 1366×640 a trackpad flick (a burst of small wheel deltas) moves one section', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 640 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[data-snap-ready]').waitFor({ state: 'attached' });
+    const stops = await sectionStops(page);
+    await page.mouse.move(683, 320);
+    // A flick: small deltas that swell and then decay like a trackpad's inertia, about 800 px in all, sent at once
+    // (the page reads the pause between them from the events' own timestamps).
+    const deltas = Array.from({ length: 48 }, (_, index) => Math.max(4, 28 - Math.abs(index - 12)));
+    await Promise.all(deltas.map((delta) => page.mouse.wheel(0, delta)));
+    expect(await restingScrollY(page)).toBe(stops[1]);
+  });
+
   for (const width of [390, 768]) {
     test(`at ${width} px the page scrolls freely without snapping`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
@@ -148,8 +245,7 @@ test.describe('section snapping', () => {
       await page.mouse.move(200, 400);
       await page.mouse.wheel(0, 120);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
-      await page.waitForTimeout(600);
-      expect(await page.evaluate(() => window.scrollY)).toBe(120);
+      expect(await restingScrollY(page)).toBe(120);
     });
   }
 });
@@ -163,7 +259,9 @@ test('the hero car slides left from 100 px of scroll', async ({ page }) => {
   const restingLeft = await left();
   await page.evaluate(() => window.scrollTo({ top: 99, behavior: 'instant' }));
   await expect(car).toHaveAttribute('data-slid', 'false');
-  await page.waitForTimeout(300);
+  // Two frames later the scroll has been handled, and no slide started.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await car.evaluate((img) => img.getAnimations().length)).toBe(0);
   expect(await left()).toBe(restingLeft);
   await page.evaluate(() => window.scrollTo({ top: 100, behavior: 'instant' }));
   await expect(car).toHaveAttribute('data-slid', 'true');
@@ -246,11 +344,13 @@ test.describe('backers strip', () => {
   });
 
   test('stands still for people who prefer reduced motion', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const track = page.getByTestId('backers-track');
-    await track.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    const animations = () => track.evaluate((element) => element.getAnimations().length);
+    // The strip runs, then stops as soon as the player asks for reduced motion.
+    await expect.poll(animations).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(animations).toBe(0);
     expect(await track.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BADGE_STATUSES } from '../enums';
+import { BADGE_SERIES, BADGE_STATUSES } from '../enums';
 import {
   assetBadgeButton,
   assetClaimResult,
@@ -9,7 +9,8 @@ import {
   pendingAfterVerifyToast,
 } from './asset-badge';
 import { type Badge, levelNumber } from './badge';
-import { badgeCardFlags } from './badge-card';
+import { badgeArtPath, badgeImage } from './badge-art';
+import { badgeCardFlags, badgeGoPath } from './badge-card';
 import { isBadgeCheckCallOk, isBadgeCheckProcessing, shouldRefreshBadgeLists } from './badge-check';
 import { hasMultipleLevels, sortBadges, withShowLevel } from './badge-order';
 import { badgeProgress, countedProgressItems, shouldShowProgressBar } from './badge-progress';
@@ -227,6 +228,36 @@ describe("spec 4: 'A badge card shows a Go button only for pending badges in a s
       isDimmed: false,
     });
     expect(badgeCardFlags(badge('pending', 'Hood', '1'), ['Hood']).showGoButton).toBe(true);
+  });
+});
+
+describe("a badge's Go leads where that badge is earned", () => {
+  it('rounds to the game, check-ins to the check-in screen, referrals to the referral page', () => {
+    expect(badgeGoPath('DojoDash')).toBe('/game');
+    expect(badgeGoPath('SplashRoi')).toBe('/game');
+    expect(badgeGoPath('SplashTotalRoi')).toBe('/game');
+    expect(badgeGoPath('DailyDriver')).toBe('/game/check-in');
+    expect(badgeGoPath('KyuTrainer')).toBe('/referral');
+    expect(badgeGoPath('Hood')).toBeUndefined();
+    expect(badgeGoPath('OnboardingBadge')).toBeUndefined();
+  });
+});
+
+describe('badge art', () => {
+  it('gives every series an emblem of its own', () => {
+    const paths = BADGE_SERIES.map(badgeArtPath);
+    expect(new Set(paths).size).toBe(BADGE_SERIES.length);
+    for (const path of paths) expect(path).toMatch(/^\/media\/badges\/series\/[a-z-]+\.svg$/);
+  });
+
+  it("shows an operator's logo when it is a web address, else the series emblem", () => {
+    expect(badgeImage({ series: 'Hood', logo: 'https://cdn.example/hood.png' })).toBe(
+      'https://cdn.example/hood.png',
+    );
+    expect(badgeImage({ series: 'Hood', logo: '/media/special.svg' })).toBe('/media/special.svg');
+    expect(badgeImage({ series: 'Hood', logo: '' })).toBe(badgeArtPath('Hood'));
+    expect(badgeImage({ series: 'Hood', logo: 'ojo-arena://badges/7001' })).toBe(badgeArtPath('Hood'));
+    expect(badgeImage({ series: 'Hood', logo: '//evil.example/x.svg' })).toBe(badgeArtPath('Hood'));
   });
 });
 

@@ -1,15 +1,19 @@
 import type { BadgeEntry } from '@ojo/api-contract/badge';
-import { badgeCardFlags } from '@ojo/domain/badges/badge-card';
+import { badgeImage } from '@ojo/domain/badges/badge-art';
+import { badgeCardFlags, badgeGoPath } from '@ojo/domain/badges/badge-card';
 import { badgeProgress, shouldShowProgressBar } from '@ojo/domain/badges/badge-progress';
 import { BADGE_TEXT } from '@ojo/domain/messages';
 import { Link } from 'react-router';
-import { ROUTES } from '@/config/routes';
 
-/** One badge of the grid (spec 4): 'claimable' ribbon, dimmed unless claimed, Go for pending game badges, progress. */
+/**
+ * One badge of the grid (spec 4): its series' emblem, 'claimable' ribbon, dimmed unless claimed, progress, and for
+ * pending badges earned in the app a Go to where they are earned.
+ */
 export function BadgeCard({ badge }: { badge: BadgeEntry }) {
   const flags = badgeCardFlags(badge);
   const progress = badgeProgress(badge.progress);
   const showBar = shouldShowProgressBar(badge.progress);
+  const goPath = badgeGoPath(badge.series);
   return (
     <li
       data-testid="badge-card"
@@ -25,15 +29,18 @@ export function BadgeCard({ badge }: { badge: BadgeEntry }) {
         </span>
       ) : null}
       {/* Only the badge itself is dimmed until claimed: its texts stay readable and its Go stays a full button. */}
-      <div
-        aria-hidden
+      <img
+        src={badgeImage(badge)}
+        alt=""
+        width={200}
+        height={220}
+        loading="lazy"
+        decoding="async"
         data-testid="badge-art"
-        className={`grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-lime/30 to-cyan/30 font-display text-2xl font-black text-white ${
-          flags.isDimmed ? 'opacity-50 grayscale' : ''
+        className={`h-[5.5rem] w-20 object-contain drop-shadow-[0_8px_12px_rgb(0_0_0/0.45)] ${
+          flags.isDimmed ? 'opacity-50 saturate-50' : ''
         }`}
-      >
-        {badge.series.slice(0, 1)}
-      </div>
+      />
       <div>
         <h3 className={`font-bold ${flags.isDimmed ? 'text-slate-300' : 'text-white'}`}>{badge.name}</h3>
         {badge.showLevel ? <p className="text-xs text-slate-400">Level {badge.level}</p> : null}
@@ -62,9 +69,9 @@ export function BadgeCard({ badge }: { badge: BadgeEntry }) {
           </p>
         </div>
       ) : null}
-      {flags.showGoButton ? (
+      {flags.showGoButton && goPath ? (
         <Link
-          to={ROUTES.game.path}
+          to={goPath}
           className="mt-auto self-start rounded-xl bg-white/10 px-4 py-2 text-sm font-bold text-white hover:bg-white/20"
         >
           {BADGE_TEXT.go}

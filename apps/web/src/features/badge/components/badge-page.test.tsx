@@ -342,7 +342,18 @@ describe('BadgeCard (spec 4: ribbon, dimming, Go, progress)', () => {
     );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
     expect(screen.getByText('3/10')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: BADGE_TEXT.go })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: BADGE_TEXT.go })).toHaveAttribute('href', '/game');
+  });
+
+  it("a badge's Go leads where it is earned, and its art is its series' emblem, not a letter", () => {
+    renderCard(
+      badge({ id: 4001, series: 'DailyDriver', seriesName: 'Daily Driver', name: 'Daily Driver I' }),
+    );
+    expect(screen.getByRole('link', { name: BADGE_TEXT.go })).toHaveAttribute('href', '/game/check-in');
+    const art = screen.getByTestId('badge-art');
+    expect(art.tagName).toBe('IMG');
+    expect(art).toHaveAttribute('src', '/media/badges/series/daily-driver.svg');
+    expect(art).toHaveTextContent('');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   isPartnerWalletConnectDisabled,
   pendingAfterVerifyToast,
 } from '@ojo/domain/badges/asset-badge';
+import { badgeArtPath } from '@ojo/domain/badges/badge-art';
 import { sortBadges } from '@ojo/domain/badges/badge-order';
 import { overallBadgeStatus, visibleBadges } from '@ojo/domain/badges/badge-status';
 import { shortenAddress } from '@ojo/domain/format/address';
@@ -296,7 +297,17 @@ function AssetBadgeSection(props: {
           })}
         </div>
         <div className={CARD} data-testid="asset-card-result">
-          <h3 className="font-bold text-white">Exclusive badge</h3>
+          <div className="flex items-center gap-3">
+            <img
+              src={badgeArtPath(ASSET_SERIES)}
+              alt=""
+              width={200}
+              height={220}
+              data-testid="asset-badge-art"
+              className={`h-14 w-auto ${status === 'claimed' ? '' : 'opacity-60 saturate-50'}`}
+            />
+            <h3 className="font-bold text-white">Exclusive badge</h3>
+          </div>
           {button.showClaimedMarker ? (
             <span className="font-black text-lime">{BADGE_TEXT.claimed}</span>
           ) : isConfirming ? (

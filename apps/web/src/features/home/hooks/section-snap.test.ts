@@ -238,8 +238,15 @@ describe('wheelStep', () => {
     ).toHaveLength(2);
   });
 
-  it('absorbs input while a glide runs', () => {
+  it('absorbs input while a glide runs, and input made during it that is handled late', () => {
     expect(run(0, [[0, 120]], true)).toEqual([{ kind: 'none' }]);
+    const page = { layout: TALL_PAGE, scrollY: 582, isAnimating: false, lastMoveEndMs: 600 };
+    const late = wheelStep(undefined, { timeMs: 400, deltaY: 120 }, page, settings);
+    expect(late.action).toEqual({ kind: 'none' });
+    expect(wheelStep(undefined, { timeMs: 700, deltaY: 120 }, page, settings).action).toEqual({
+      kind: 'snap',
+      toY: 1164,
+    });
   });
 
   it('scrolls through a tall section and stops at its edge for the rest of that gesture', () => {

@@ -153,13 +153,20 @@ function startsGesture(
 
 /**
  * What one wheel event does (one gesture, one section). Pauses are measured on the events' own timestamps, so a
- * busy page handling them late cannot split one trackpad flick into many. Inside a tall section the wheel scrolls it; elsewhere the gesture's distance from the
+ * busy page handling them late cannot split one trackpad flick into many, and input made while a section glided
+ * belongs to that move even when it is handled after. Inside a tall section the wheel scrolls it; elsewhere the gesture's distance from the
  * minimum scroll up moves to the next stop, and whatever inertia follows is absorbed.
  */
 export function wheelStep(
   previous: WheelGesture | undefined,
   input: { timeMs: number; deltaY: number },
-  page: { layout: SnapLayout; scrollY: number; isAnimating: boolean },
+  page: {
+    layout: SnapLayout;
+    scrollY: number;
+    isAnimating: boolean;
+    /** When the last glide ended (event time base): input made before then belongs to that move. */
+    lastMoveEndMs?: number;
+  },
   settings: Pick<SnapSettings, 'throttleMs' | 'minScroll'>,
 ): { gesture: WheelGesture; action: WheelAction } {
   const isNew = startsGesture(previous, input.timeMs, input.deltaY, settings.throttleMs);
@@ -169,7 +176,8 @@ export function wheelStep(
       ? { ...moment, distancePx: 0, hasScrolledFree: false, isSpent: false }
       : { ...previous, ...moment };
   const none = { gesture, action: { kind: 'none' } as const };
-  if (page.isAnimating) return { ...none, gesture: { ...gesture, isSpent: true } };
+  const isDuringMove = page.isAnimating || input.timeMs <= (page.lastMoveEndMs ?? Number.NEGATIVE_INFINITY);
+  if (isDuringMove) return { ...none, gesture: { ...gesture, isSpent: true } };
   if (gesture.isSpent || !Number.isFinite(input.deltaY) || input.deltaY === 0) return none;
 
   const freeY = freeScrollTarget(page.layout, page.scrollY, input.deltaY);

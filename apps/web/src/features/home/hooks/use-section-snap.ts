@@ -71,12 +71,14 @@ export function useSectionSnap(
     let isAnimating = false;
     let lastInputMs: number | undefined;
     let gesture: WheelGesture | undefined;
+    let lastMoveEndMs: number | undefined;
     let settleTimer: ReturnType<typeof setTimeout> | undefined;
     let touchStartY: number | undefined;
 
     /** The glide's state, also shown on the container (`data-snapping`) so a test can wait for it to end. */
     const setAnimating = (animating: boolean) => {
       isAnimating = animating;
+      if (!animating) lastMoveEndMs = performance.now();
       if (animating) container.setAttribute(SNAPPING_ATTRIBUTE, '');
       else container.removeAttribute(SNAPPING_ATTRIBUTE);
     };
@@ -134,13 +136,15 @@ export function useSectionSnap(
 
     const onWheel = (event: WheelEvent) => {
       if (event.ctrlKey || event.defaultPrevented || isScrollLocked()) return; // ctrl+wheel zooms
+      // A sideways scroll (the backers strip by hand) is the browser's.
+      if (Math.abs(event.deltaX) >= Math.abs(event.deltaY)) return;
       // Every wheel turn is read here, so the browser's own scrolling never carries the page past a section.
       event.preventDefault();
       const scale = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? LINE_HEIGHT_PX : 1;
       const step = wheelStep(
         gesture,
         { timeMs: event.timeStamp, deltaY: event.deltaY * scale },
-        { layout: layout(), scrollY: window.scrollY, isAnimating },
+        { layout: layout(), scrollY: window.scrollY, isAnimating, lastMoveEndMs },
         settings,
       );
       gesture = step.gesture;
