@@ -206,12 +206,15 @@ test('a carried pool shows in the next round; results show the net per currency,
     const picks = sawCarry ? [0, 1] : [0];
     const stake = sawCarry && (await pointBalance()) >= 20n ? 10n : 2n;
     if (!(await betFishXp(frame, roundId, picks, stake))) continue;
+    // A slow look above can outlast the betting phase: then the bets went to the round now on screen.
+    const betRound = (await phase.getAttribute('data-round-id')) ?? '';
+    if (betRound !== roundId) shownRound = betRound;
     const myBetIds = await frame
       .getByTestId('my-bet')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-bet-id') ?? ''));
     expect(myBetIds).toHaveLength(picks.length);
 
-    const published = await settledRoundOf(page, roundId);
+    const published = await settledRoundOf(page, betRound);
     const staked = published.bets
       .filter((bet) => myBetIds.includes(bet.betId))
       .reduce((sum, bet) => sum + BigInt(bet.amount), 0n);
@@ -219,9 +222,10 @@ test('a carried pool shows in the next round; results show the net per currency,
       .filter((transfer) => myBetIds.includes(transfer.betId))
       .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
     const net = returned - staked;
-    played.push({ roundId, net });
+    expect(staked).toBe(stake * BigInt(picks.length));
+    played.push({ roundId: betRound, net });
 
-    const result = frame.locator(`[data-testid="result"][data-round-id="${roundId}"]`);
+    const result = frame.locator(`[data-testid="result"][data-round-id="${betRound}"]`);
     await expect(result).toBeVisible({ timeout: 30_000 });
     await expect.soft(result.getByTestId('net-POINT')).toHaveText(`${signedNet(net)} FishXP`);
     await expect.soft(result.getByTestId('multiplier-POINT')).toHaveText(multiplier(staked, returned));
@@ -239,7 +243,7 @@ test('a carried pool shows in the next round; results show the net per currency,
       }
     }
     // Once the next round opens, the history lists this one with the player's own result.
-    const row = history.locator(`[data-round-id="${roundId}"]`);
+    const row = history.locator(`[data-round-id="${betRound}"]`);
     await expect
       .soft(row.getByTestId('history-mine'))
       .toHaveText(`${signedNet(net)} FishXP`, { timeout: 30_000 });

@@ -3,7 +3,7 @@ import { bet, playRound, simulatedRound } from '../../../test/dash-fixture';
 import { formatMultiplier, formatNet, netOf, roundPool, roundPools, roundVerdict } from './pool';
 
 describe("RULES.md: a carried pool 'is shown in the next round's pool'", () => {
-  it("the pool shown is what settlement shares: payouts + fee + remainder + carry-out, with the carry-in", () => {
+  it('the pool shown is what settlement shares: payouts + fee + remainder + carry-out, with the carry-in', () => {
     const simulated = simulatedRound({ carryIn: { OJO: 570n, POINT: 39n } });
     const [A, B] = simulated.terms.tracks as [string, string];
     const { state } = playRound(simulated, [
