@@ -259,7 +259,10 @@ test('a carried pool shows in the next round; results show the net per currency,
       `${signedNet(net)} FishXP`,
     );
   }
+  await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('history-mine-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('results-390.png'), fullPage: true });
   expect(errors.list()).toEqual([]);
 });
 
@@ -285,6 +288,10 @@ test('the frame shows the commitment, fee and pool shares while betting; the ver
     await expect.soft(pick.getByTestId(`pool-share-${symbol}`)).toHaveText(/^Pool share \d+\.\d{2}%$/);
   }
   await page.screenshot({ path: testInfo.outputPath('fairness-betting-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(frame.getByTestId('round-commitment')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('fairness-betting-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Once settled, the verify view shows each currency's books and the raw round document it checked.
   const published = await settledRoundOf(page, roundId);
@@ -316,5 +323,16 @@ test('the frame shows the commitment, fee and pool shares while betting; the ver
   const raw = JSON.parse(readFileSync((await download.path()) ?? '', 'utf8'));
   expect(raw).toEqual(published);
   await page.screenshot({ path: testInfo.outputPath('verify-books-1440.png'), fullPage: true });
+  // On a phone the books stack and the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      }),
+    )
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('verify-books-390.png'), fullPage: true });
   expect(errors.list()).toEqual([]);
 });
