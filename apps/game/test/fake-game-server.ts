@@ -231,6 +231,7 @@ export async function startFakeGameServer(
         outcome: r.outcome!,
       })),
     myBets: [...bets.values()],
+    myResults: [],
   });
 
   const readBody = (request: IncomingMessage) =>

@@ -176,6 +176,11 @@ export const myBet = z
   })
   .meta({ id: 'MyBet' });
 
+/** What the session player staked and got back in one currency of a finished round (payouts or refunds). */
+export const myRoundResult = z
+  .object({ roundId, currency: gameCurrency, staked: baseUnits, returned: baseUnits })
+  .meta({ id: 'MyRoundResult' });
+
 export const publishedTransfer = z.object({
   betId: z.string().min(1).max(128),
   currency: gameCurrency,

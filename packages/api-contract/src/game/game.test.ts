@@ -153,6 +153,7 @@ describe('WebSocket messages (issue: round state, prices 4/s, pool sizes, result
           returned: null,
         },
       ],
+      myResults: [{ roundId: 'contract-1', currency: 'OJO', staked: '400', returned: '380' }],
     },
     { type: 'round', serverTimeMs: 2, round },
     { type: 'prices', tick: { step: 8, atMs: 2000, prices: [] } },

@@ -58,7 +58,14 @@ export const battlePools = z
     /** Each currency's prize pool, fed by the fees (spec 2 /game/prize-pool/ojo and /points). */
     prizePools: z.object({ OJO: baseUnits, POINT: baseUnits }),
     /** The current round's pools, or null between rounds. */
-    round: z.object({ roundId, pools: z.object({ OJO: currencyPool, POINT: currencyPool }) }).nullable(),
+    round: z
+      .object({
+        roundId,
+        pools: z.object({ OJO: currencyPool, POINT: currencyPool }),
+        /** Each currency's whole pool: the pool carried in plus the stakes (what settlement shares). */
+        totals: z.object({ OJO: baseUnits, POINT: baseUnits }),
+      })
+      .nullable(),
   })
   .meta({ id: 'BattlePools' });
 

@@ -7,6 +7,7 @@ import {
   dashRound,
   gameCurrency,
   myBet,
+  myRoundResult,
   roundId,
   roundSummary,
   timeMs,
@@ -49,6 +50,8 @@ export const serverMessage = z.discriminatedUnion('type', [
     history: z.array(roundSummary).max(50),
     /** The session player's bets in `round`. */
     myBets: z.array(myBet).max(100),
+    /** The session player's results in the rounds of `history` they played (per round and currency). */
+    myResults: z.array(myRoundResult).max(100).default([]),
   }),
   /** The round changed: phase, snapshot, void or settlement. */
   z.object({ type: z.literal('round'), serverTimeMs: timeMs, round: dashRound }),

@@ -3,6 +3,7 @@ import { queryRows } from '@ojo/db/client';
 import { gameBets, gamePrizePoolEntries } from '@ojo/db/schema/game';
 import { sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
+import { roundPools } from '@ojo/domain/game/dash/pool';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { type PublishedDashRound, publishRound } from '@ojo/domain/game/dash/verify';
 import { gameErrors } from './errors';
@@ -58,13 +59,18 @@ export async function prizePools(db: Database): Promise<Record<GameCurrency, str
   return pools;
 }
 
+async function roundPoolsView(db: Database, round: StoredRound) {
+  const state = await withLivePools(db, round.state);
+  return { roundId: round.id, pools: state.pools, totals: roundPools(state) };
+}
+
 /** GET /games/battle/ojoCap/pools. */
 export async function getBattlePools(db: Database) {
   const { current, next } = await screenRounds(db);
   const round = current ?? next;
   return {
     prizePools: await prizePools(db),
-    round: round ? { roundId: round.id, pools: (await withLivePools(db, round.state)).pools } : null,
+    round: round ? await roundPoolsView(db, round) : null,
   };
 }
 

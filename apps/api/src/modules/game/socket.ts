@@ -10,6 +10,7 @@ import { sessions } from '@ojo/db/schema/sessions';
 import { and, gt, isNull, sql } from '@ojo/db/sql';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { myResultsIn } from './get-my-results';
 import type { LiveBus, LiveEvent } from './live-bus';
 import { betsOfPlayer, poolsOf, screenRounds, settledRounds, toMyBet } from './rounds';
 
@@ -120,6 +121,7 @@ export function registerGameSocket(
         outcome: stored.state.outcome!,
       })),
       myBets,
+      myResults: userId ? await myResultsIn(app.db, history, userId) : [],
     };
   };
 

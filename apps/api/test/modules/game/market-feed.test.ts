@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  getBattlePoolsRoute,
   getBattleProgressRoute,
   getBattleVerifyRoute,
   placeBetRoute,
@@ -22,6 +23,7 @@ import { type StandIns, startStandIns } from '@ojo/stand-ins/server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SNAPSHOT_GRACE_MS } from '../../../src/modules/game/drive-rounds';
+import { myResultsIn } from '../../../src/modules/game/get-my-results';
 import type { LiveEvent } from '../../../src/modules/game/live-bus';
 import {
   createCoinbaseFeed,
@@ -29,6 +31,7 @@ import {
   type MarketFeed,
   tradeOf,
 } from '../../../src/modules/game/market-feed';
+import { findRound } from '../../../src/modules/game/rounds';
 import { createCoinbaseTickerFeed, parseCoinbaseTicker } from '../../../src/modules/prices/coinbase-ticker';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
@@ -332,5 +335,52 @@ describeWithDatabases('the coin race on a real market feed', ({ database }) => {
     const report = verifyRound(published.json().data);
     expect(report.valid).toBe(true);
     expect(published.json().data.refunds).toHaveLength(2);
+  });
+
+  it("a round with no winning bet carries its pool into the next round's pool, as the pools call shows it", async () => {
+    nowMs = (await progress()).terms.timeline.resultsEndAtMs;
+    await app.game.tick();
+    const round = await progress();
+    expect(round.phase).toBe('betting');
+    const { roundId, tracks } = round.terms;
+    const { closesAtMs, raceEndsAtMs, resultsEndAtMs } = round.terms.timeline;
+    await bet(players[0]!, roundId, tracks[4]!, '1000');
+    await tradeAll(tracks, ['100', '100', '100', '100', '100'], closesAtMs - 300);
+    nowMs = closesAtMs + FEED_SNAPSHOT_GRACE_MS;
+    await app.game.tick();
+    // Lanes 1 and 2 win; nobody bet on them.
+    await tradeAll(tracks, ['110', '105', '99', '98', '97'], raceEndsAtMs - 500);
+    nowMs = raceEndsAtMs + FEED_SNAPSHOT_GRACE_MS;
+    await app.game.tick();
+    const settled = await progress(roundId);
+    expect(settled.outcome?.kind).toBe('settled');
+    const books = settled.outcome?.kind === 'settled' ? settled.outcome.currencies.OJO : null;
+    // 5 % of 1000 feeds the prize pool; the rest carries on.
+    expect(books).toMatchObject({ stakes: '1000', fee: '50', winningBets: 0, paidOut: '0', carryOut: '950' });
+    // The player's own result in that round, as the frame's history shows it.
+    const stored = await findRound(app.db, roundId);
+    expect(await myResultsIn(app.db, [stored!], players[0]!.id)).toEqual([
+      { roundId, currency: 'OJO', staked: '1000', returned: '0' },
+    ]);
+    expect(await myResultsIn(app.db, [stored!], players[1]!.id)).toEqual([]);
+
+    nowMs = resultsEndAtMs;
+    await app.game.tick();
+    await app.game.tick();
+    const next = await progress();
+    expect(next.terms.roundId).not.toBe(roundId);
+    expect(next.terms.carryIn.OJO).toBe('950');
+    const pools = async () =>
+      (
+        await app.inject({ method: 'GET', url: routePath(getBattlePoolsRoute, {}), headers: saasHeaders })
+      ).json().data.round;
+    // Before anyone bets, the round's pool is the carried pool, not 0.
+    expect(await pools()).toMatchObject({ roundId: next.terms.roundId, totals: { OJO: '950', POINT: '0' } });
+    nowMs = next.terms.timeline.opensAtMs + 100;
+    await app.game.tick();
+    await bet(players[1]!, next.terms.roundId, next.terms.tracks[0]!, '200');
+    const live = await pools();
+    expect(live.pools.OJO.stakes).toBe('200');
+    expect(live.totals.OJO).toBe('1150');
   });
 });

@@ -109,8 +109,19 @@ describe('the game socket (PGlite, one node, in-process bus)', () => {
     const outcome = client.of('result')[0]!.outcome;
     const paid = outcome.kind === 'void' || outcome.winners.includes(round!.terms.tracks[0]!);
     await expect.poll(() => client.of('payout').length).toBe(paid ? 1 : 0);
+    // Once settled, a new snapshot gives the player's own result in that round with the history.
+    const later = await app.injectWS(GAME_SOCKET_PATH);
+    const third = collect(later);
+    later.send(JSON.stringify({ type: 'auth', token }));
+    later.send(JSON.stringify({ type: 'subscribe', game: 'dash' }));
+    await expect.poll(() => third.of('snapshot').length).toBe(1);
+    const settledSnapshot = third.of('snapshot')[0]!;
+    expect(settledSnapshot.history.map((entry) => entry.roundId)).toContain(roundId);
+    const returned = client.of('payout')[0]?.amount ?? '0';
+    expect(settledSnapshot.myResults).toEqual([{ roundId, currency: 'OJO', staked: '300', returned }]);
     socket.terminate();
     again.terminate();
+    later.terminate();
   });
 
   it('closes on a bad token and on a message that is not the protocol', async () => {

@@ -99,6 +99,7 @@ const round = {
     timeline: { opensAtMs: 0, closesAtMs: 1, raceEndsAtMs: 2, resultsEndAtMs: 3 },
     minStake: MIN,
     maxStake: { OJO: null, POINT: null },
+    carryIn: { OJO: '0', POINT: '0' },
   },
   commitment: 'a'.repeat(64),
   phase: 'betting',

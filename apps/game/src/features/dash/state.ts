@@ -1,5 +1,6 @@
 import type { dashRound, myBet, roundSummary } from '@ojo/api-contract/game/dash';
 import type { priceTick, ServerMessage } from '@ojo/api-contract/game/socket';
+import type { PlayerRoundResult } from '@ojo/domain/game/dash/pool';
 import type { z } from 'zod';
 
 /**
@@ -33,6 +34,8 @@ export interface DashState {
   payouts: Payout[];
   /** The round before `round`, once settled, with the player's bets in it: its result stays on screen. */
   previous: { round: DashRoundView; myBets: Record<string, MyBet> } | null;
+  /** The player's results in older finished rounds, by round id (from the snapshot, then kept as rounds pass). */
+  myResults: Record<string, PlayerRoundResult>;
   /** True once a snapshot arrived. */
   ready: boolean;
 }
@@ -46,6 +49,7 @@ export const INITIAL_DASH_STATE: DashState = {
   myBets: {},
   payouts: [],
   previous: null,
+  myResults: {},
   ready: false,
 };
 
@@ -80,8 +84,14 @@ function showRound(state: DashState, round: DashRoundView): DashState {
   if (state.previous?.round.terms.roundId === id) return { ...state, previous: { ...state.previous, round } };
   if (round.phase === 'upcoming' && current && current.phase !== 'finished') return { ...state, next: round };
   if (round.phase === 'finished' && current) return state;
+  const leaving = state.previous && current?.outcome ? state.previous : null;
+  const leavingResult = leaving ? resultOfBets(state, leaving.round.terms.roundId, leaving.myBets) : null;
   return {
     ...state,
+    myResults:
+      leaving && leavingResult
+        ? { ...state.myResults, [leaving.round.terms.roundId]: leavingResult }
+        : state.myResults,
     round,
     next: state.next?.terms.roundId === id ? null : state.next,
     history: withSummary(state.history, current),
@@ -102,6 +112,7 @@ export function dashReducer(state: DashState, message: ServerMessage, nowMs: num
         prices: message.prices,
         history: message.history,
         myBets: Object.fromEntries(message.myBets.map((bet) => [bet.betId, bet])),
+        myResults: resultsOfSnapshot(message.myResults),
       };
     case 'round':
       return { ...showRound(state, message.round), clockOffsetMs: message.serverTimeMs - nowMs };
@@ -175,4 +186,45 @@ export function returnedByCurrency(
     total[bet.currency] += BigInt(bet.returned);
   }
   return total;
+}
+
+const NO_RESULT = (): { OJO: CurrencyTotals; POINT: CurrencyTotals } => ({
+  OJO: { staked: 0n, returned: 0n },
+  POINT: { staked: 0n, returned: 0n },
+});
+type CurrencyTotals = { staked: bigint; returned: bigint };
+
+function resultsOfSnapshot(
+  results: readonly { roundId: string; currency: 'OJO' | 'POINT'; staked: string; returned: string }[],
+): Record<string, PlayerRoundResult> {
+  const byRound: Record<string, { OJO: CurrencyTotals; POINT: CurrencyTotals }> = {};
+  for (const entry of results) {
+    const result = byRound[entry.roundId] ?? NO_RESULT();
+    result[entry.currency] = { staked: BigInt(entry.staked), returned: BigInt(entry.returned) };
+    byRound[entry.roundId] = result;
+  }
+  return byRound;
+}
+
+/** What the player staked and got back per currency in a round, from their bets in it; null with no bet. */
+export function resultOfBets(
+  state: DashState,
+  roundId: string,
+  bets: Record<string, MyBet>,
+): PlayerRoundResult | null {
+  const active = activeBets(state, bets).filter((bet) => bet.roundId === roundId);
+  if (active.length === 0) return null;
+  const returned = returnedByCurrency(state, roundId, bets);
+  const result = NO_RESULT();
+  for (const currency of ['OJO', 'POINT'] as const) result[currency].returned = returned[currency];
+  for (const bet of active) result[bet.currency].staked += BigInt(bet.amount);
+  return result;
+}
+
+/** The player's result in a finished round: of the round on screen, the previous one, or an older one. */
+export function myResultOf(state: DashState, roundId: string): PlayerRoundResult | null {
+  if (state.round?.terms.roundId === roundId) return resultOfBets(state, roundId, state.myBets);
+  if (state.previous?.round.terms.roundId === roundId)
+    return resultOfBets(state, roundId, state.previous.myBets);
+  return state.myResults[roundId] ?? null;
 }

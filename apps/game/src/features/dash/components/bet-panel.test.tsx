@@ -12,6 +12,7 @@ const round = {
     timeline: { opensAtMs: 0, closesAtMs: 1, raceEndsAtMs: 2, resultsEndAtMs: 3 },
     minStake: { OJO: '200', POINT: '2' },
     maxStake: { OJO: null, POINT: null },
+    carryIn: { OJO: '0', POINT: '0' },
   },
   commitment: 'a'.repeat(64),
   phase: 'betting',
@@ -55,6 +56,23 @@ describe('the bet panel', () => {
     const { html } = renderPanel(null);
     const pool = /<p class="pool">(.*?)<\/p>/.exec(text(html))?.[1];
     expect(pool).toBe('Pool: 1,200 OJO · 34 FishXP');
+  });
+
+  it('counts a pool carried over from a round nobody won in the pool, as settlement shares it', () => {
+    const carried = renderPanel(null, { carryIn: { OJO: '570', POINT: '39' } });
+    const pool = /<p class="pool">(.*?)<\/p>/.exec(text(carried.html))?.[1];
+    expect(pool).toBe('Pool: 1,770 OJO · 73 FishXP (carried over: 570 OJO · 39 FishXP)');
+  });
+
+  it("labels each pick with its pool share, apart from the lanes' price change", () => {
+    const { html } = renderPanel(null);
+    const shares = [...text(html).matchAll(/data-testid="pool-share-(\w+)"[^>]*>(.*?)<\/span>/g)].map(
+      ([, symbol, share]) => [symbol, share],
+    );
+    expect(shares).toEqual([
+      ['AAA', 'Pool share 100.00%'],
+      ['BBB', 'Pool share 0.00%'],
+    ]);
   });
 
   it('starts on OJO, with its minimum, when the OJO balance covers the minimum OJO bet', () => {

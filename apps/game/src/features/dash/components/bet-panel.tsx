@@ -1,6 +1,7 @@
 import { placeBetRoute } from '@ojo/api-contract/game/http';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
+import { roundPool } from '@ojo/domain/game/dash/pool';
 import { ASSET_TEXT } from '@ojo/domain/messages';
 import { useEffect, useState } from 'react';
 import { type GameApi, GameApiError } from '../../../lib/api-client';
@@ -158,8 +159,12 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
             >
               <span className="pick__lane">{index + 1}</span>
               <span className="pick__symbol">{symbol}</span>
-              <span className="pick__share" title="Share of the pool on this track">
-                {trackShare(round, currency, symbol)}
+              <span
+                className="pick__share"
+                data-testid={`pool-share-${symbol}`}
+                title={`Share of this round's ${CURRENCY_LABEL[currency]} stakes on this track`}
+              >
+                Pool share {trackShare(round, currency, symbol)}
               </span>
             </button>
           );
@@ -206,10 +211,25 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
           {message.text}
         </p>
       ) : null}
-      <p className="pool">
-        Pool: {formatAmount(round.pools.OJO.stakes)} {CURRENCY_LABEL.OJO} ·{' '}
-        {formatAmount(round.pools.POINT.stakes)} {CURRENCY_LABEL.POINT}
-      </p>
+      <PoolLine round={round} />
     </section>
+  );
+}
+
+/** Each currency's pool as settlement shares it: the stakes plus any pool carried over from a round nobody won. */
+function PoolLine({ round }: { round: DashRoundView }) {
+  const carried = (['OJO', 'POINT'] as const).filter(
+    (currency) => BigInt(round.terms.carryIn[currency]) > 0n,
+  );
+  return (
+    <p className="pool">
+      Pool: {formatAmount(roundPool(round, 'OJO').toString())} {CURRENCY_LABEL.OJO} ·{' '}
+      {formatAmount(roundPool(round, 'POINT').toString())} {CURRENCY_LABEL.POINT}
+      {carried.length > 0
+        ? ` (carried over: ${carried
+            .map((currency) => `${formatAmount(round.terms.carryIn[currency])} ${CURRENCY_LABEL[currency]}`)
+            .join(' · ')})`
+        : null}
+    </p>
   );
 }

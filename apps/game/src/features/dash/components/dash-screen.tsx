@@ -7,8 +7,9 @@ import { useBalances } from '../hooks/use-balances';
 import { useDashSocket, useServerNow } from '../hooks/use-dash-socket';
 import { buildLanes, phaseClock } from '../race';
 import { raceShareFacts } from '../share-facts';
-import { activeBets, type DashRoundView, type MyBet, returnedByCurrency } from '../state';
+import { activeBets, type DashRoundView, type MyBet, myResultOf, returnedByCurrency } from '../state';
 import { BetPanel } from './bet-panel';
+import { Fairness } from './fairness';
 import { MyBets } from './my-bets';
 import { PhaseBar } from './phase-bar';
 import { RaceTrack } from './race-track';
@@ -128,6 +129,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
       <div className="dash__main">
         <div className="dash__race" ref={raceRef} data-testid="race">
           <PhaseBar round={round} clock={phaseClock(round, now)} />
+          <Fairness round={round} next={state.next} />
           {taskReward ? <TaskRewardNotice reward={taskReward} onClose={() => setTaskReward(null)} /> : null}
           {status === 'reconnecting' ? (
             <p className="note note--error" role="status">
@@ -154,6 +156,7 @@ export function DashScreen({ apiUrl, webOrigin, token, api, send, onTimeline }: 
         ) : null}
         <RoundHistory
           rounds={state.history}
+          myResultOf={(id) => myResultOf(state, id)}
           onVerify={(id) => send({ action: 'navigate', url: `${webOrigin}${gameVerifyPath(id)}` })}
         />
       </div>

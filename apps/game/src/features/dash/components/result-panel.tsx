@@ -1,4 +1,11 @@
 import { formatAmount } from '@ojo/domain/format/amount';
+import {
+  formatMultiplier,
+  formatNet,
+  netOf,
+  type PlayerRoundResult,
+  roundVerdict,
+} from '@ojo/domain/game/dash/pool';
 import type { Currency } from '../balances';
 import type { DashRoundView, MyBet } from '../state';
 import { CURRENCY_LABEL } from './bet-panel';
@@ -40,10 +47,9 @@ export function ResultPanel({ round, bets, returned, last = false, onShare }: Re
     );
   }
 
-  const won =
-    played.length > 0 &&
-    outcome.winners.length > 0 &&
-    bets.some((bet) => outcome.winners.includes(bet.track));
+  // Judged on the net result per currency: a winning pick can pay back less than the picks cost.
+  const verdict = roundVerdict(resultOf(staked, returned));
+  const won = verdict === 'won';
   const main: Currency | undefined = winnings[0] ?? played[0];
   return (
     <section
@@ -55,7 +61,7 @@ export function ResultPanel({ round, bets, returned, last = false, onShare }: Re
     >
       <h2 className="panel__title">
         {last ? 'Last round · ' : ''}
-        {won ? 'You won!' : played.length > 0 ? 'Not this time' : 'Race result'}
+        {VERDICT_TITLE[verdict === 'lost' && winnings.length === 0 ? 'nothing back' : verdict]}
       </h2>
       <p className="result__winners">
         Winners:{' '}
@@ -89,7 +95,26 @@ export function ResultPanel({ round, bets, returned, last = false, onShare }: Re
   );
 }
 
-/** What the player staked and got back in each currency played (nothing when no currency was played). */
+const VERDICT_TITLE = {
+  won: 'You won!',
+  mixed: 'Mixed result',
+  even: 'Break-even',
+  lost: 'Net loss',
+  'nothing back': 'Not this time',
+  none: 'Race result',
+} as const;
+
+function resultOf(staked: Record<Currency, bigint>, returned: Record<Currency, bigint>): PlayerRoundResult {
+  return {
+    OJO: { staked: staked.OJO, returned: returned.OJO },
+    POINT: { staked: staked.POINT, returned: returned.POINT },
+  };
+}
+
+/**
+ * What the player staked and got back in each currency played, the net result and the payout multiplier (nothing
+ * when no currency was played).
+ */
 function StakedAndReturned({
   played,
   staked,
@@ -114,8 +139,23 @@ function StakedAndReturned({
           <dd className="result__payout" data-testid={`payout-${currency}`}>
             {formatAmount(returned[currency].toString())} {CURRENCY_LABEL[currency]}
           </dd>
+          <dt>Net</dt>
+          <dd
+            className={`result__net result__net--${netTone(staked[currency], returned[currency])}`}
+            data-testid={`net-${currency}`}
+          >
+            {formatNet(netOf({ staked: staked[currency], returned: returned[currency] }))}{' '}
+            {CURRENCY_LABEL[currency]}
+          </dd>
+          <dt>Multiplier</dt>
+          <dd className="result__multiplier" data-testid={`multiplier-${currency}`}>
+            {formatMultiplier({ staked: staked[currency], returned: returned[currency] })}
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
+
+const netTone = (staked: bigint, returned: bigint) =>
+  returned > staked ? 'up' : returned < staked ? 'down' : 'flat';

@@ -42,7 +42,7 @@ export function PrizePoolScreen({
             />
             <Stat
               label="In the current race"
-              value={pools.data.round ? formatAmount(pools.data.round.pools[currency].stakes) : '—'}
+              value={pools.data.round ? formatAmount(pools.data.round.totals[currency]) : '—'}
             />
             <Stat label="Season" value={season ? season.id : '—'} />
           </div>

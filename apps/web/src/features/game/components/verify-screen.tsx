@@ -1,7 +1,9 @@
 import { formatAmount } from '@ojo/domain/format/amount';
-import { useMemo } from 'react';
+import type { PublishedDashRound } from '@ojo/domain/game/dash/verify';
+import { ASSET_TEXT } from '@ojo/domain/messages';
+import { useEffect, useMemo, useState } from 'react';
 import { useBattleVerify } from '../api/get-battle-verify';
-import { buildVerifyView, type VerifyView } from '../lib/verify-view';
+import { buildVerifyView, type VerifyBooksRow, type VerifyView } from '../lib/verify-view';
 import { Card, Loading, Problem } from './game-ui';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
@@ -55,6 +57,72 @@ function Source({ source }: { source: { timeMs: number; tradeId: string | null }
 }
 
 /**
+ * The round document exactly as the API published it, to save and check with `npm run verify:round -- --file`.
+ * A download rather than a link to the API: the API answers only calls that carry the product's saas_id header.
+ */
+function RawDocumentLink({ document, roundId }: { document: PublishedDashRound; roundId: string }) {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }),
+    );
+    setHref(url);
+    return () => URL.revokeObjectURL(url);
+  }, [document]);
+  if (!href) return null;
+  return (
+    <a href={href} download={`${roundId}.json`} className="font-bold text-lime underline underline-offset-4">
+      Download the raw round document (JSON)
+    </a>
+  );
+}
+
+const BOOK_FIELDS = [
+  ['stakes', 'Stakes'],
+  ['carryIn', 'Carried in'],
+  ['fee', 'Fee to the prize pool'],
+  ['paidOut', 'Paid out'],
+  ['refunded', 'Refunded'],
+  ['remainder', 'Rounding remainder to the prize pool'],
+  ['carryOut', 'Carried to the next round'],
+] as const;
+
+/** Each currency's books: where every unit staked or carried in went. */
+function Books({ books, feeBps }: { books: VerifyBooksRow[]; feeBps: number }) {
+  return (
+    <Card title="Pools and fee" className="min-w-0">
+      <p className="mb-3 text-sm text-slate-300">
+        Fee: {feeBps / 100}% of each currency's stakes goes to its prize pool (a carried-in pool pays no
+        second fee). Per currency: paid out + fee + remainder + carried on = stakes + carried in.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {books.map((row) => (
+          <dl
+            key={row.currency}
+            data-testid={`verify-books-${row.currency}`}
+            className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-2xl border border-white/10 p-4 text-sm"
+          >
+            <dt className="col-span-2 font-black text-white">
+              {row.label} · {row.bets} bet{row.bets === 1 ? '' : 's'}
+            </dt>
+            {BOOK_FIELDS.map(([field, term]) =>
+              row[field] === null ? null : (
+                <div key={field} className="contents">
+                  <dt className="text-slate-400">{term}</dt>
+                  <dd data-testid={`books-${field}`} className="text-right font-bold tabular-nums text-white">
+                    {formatAmount(row[field])}
+                  </dd>
+                </div>
+              ),
+            )}
+          </dl>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/**
  * A settled round recomputed in the browser (issue 13, DESIGN.md section 8): the commitment published before betting
  * opened, the revealed seed or the real feed's trades, the snapshots, the recomputed winners and every payout beside
  * the stored ones, and a plain answer whether they match.
@@ -74,6 +142,9 @@ export function VerifyScreen({ roundId }: { roundId: string }) {
     <div className="flex min-w-0 flex-col gap-5" data-testid="verify-screen" data-round-id={view.roundId}>
       <Verdict view={view} />
       <Card title="What was committed" className="min-w-0">
+        <p className="mb-3 text-sm">
+          {published.data ? <RawDocumentLink document={published.data} roundId={view.roundId} /> : null}
+        </p>
         <dl className="grid grid-cols-1 gap-3 text-sm">
           <div>
             <dt className="text-slate-400">
@@ -161,6 +232,7 @@ export function VerifyScreen({ roundId }: { roundId: string }) {
           </>
         )}
       </Card>
+      <Books books={view.books} feeBps={view.feeBps} />
       <Card title="Payouts and refunds" className="min-w-0">
         {view.transfers.length === 0 ? (
           <p className="text-slate-300">No bets in this round.</p>
@@ -183,7 +255,7 @@ export function VerifyScreen({ roundId }: { roundId: string }) {
                     <td className="py-2 pr-3 font-mono text-xs">{row.betId.slice(0, 8)}</td>
                     <td className="py-2 pr-3">{row.track}</td>
                     <td className="py-2 pr-3">
-                      {formatAmount(row.stake)} {row.currency === 'OJO' ? 'OJO' : 'points'}
+                      {formatAmount(row.stake)} {ASSET_TEXT[row.currency]}
                     </td>
                     <td className="py-2 pr-3">{formatAmount(row.recomputed)}</td>
                     <td className="py-2 pr-3">{formatAmount(row.published)}</td>

@@ -92,6 +92,45 @@ describe('the verify page recomputes a round in the browser from its published d
     expect(paid).toEqual([...(view.storedWinners ?? [])].sort());
   });
 
+  it("shows each currency's books with the fee, carry and remainder, naming points FishXP", () => {
+    const doc = publishedRound();
+    const view = buildVerifyView(doc);
+    expect(view.feeBps).toBe(500);
+    if (doc.outcome.kind !== 'settled') throw new Error('the round should settle');
+    const ojo = doc.outcome.currencies.OJO;
+    expect(view.books).toEqual([
+      {
+        currency: 'OJO',
+        label: 'OJO',
+        bets: 5,
+        stakes: ojo.stakes,
+        carryIn: '0',
+        fee: ojo.fee,
+        remainder: ojo.remainder,
+        paidOut: ojo.paidOut,
+        refunded: null,
+        carryOut: ojo.carryOut,
+      },
+      {
+        currency: 'POINT',
+        label: 'FishXP',
+        bets: 0,
+        stakes: '0',
+        carryIn: '0',
+        fee: '0',
+        remainder: '0',
+        paidOut: '0',
+        refunded: null,
+        carryOut: '0',
+      },
+    ]);
+    // 5 % of 1000 + 1250 + 1500 + 1750 + 2000 staked.
+    expect(ojo.fee).toBe('375');
+    expect(BigInt(ojo.paidOut) + BigInt(ojo.fee) + BigInt(ojo.remainder) + BigInt(ojo.carryOut)).toBe(
+      BigInt(ojo.stakes) + BigInt(ojo.carryIn),
+    );
+  });
+
   it('says plainly when the stored result does not match: a changed payout, a changed price, another seed', () => {
     const doc = publishedRound();
     const payout = structuredClone(doc) as { payouts: { amount: string }[] } & PublishedDashRound;

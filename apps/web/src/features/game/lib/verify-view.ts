@@ -3,6 +3,7 @@ import { type DashOutcomeSummary, rankTracks, refundDash, settleDash } from '@oj
 import { formatTrackChange } from '@ojo/domain/game/dash/share';
 import { type PublishedDashRound, type VerifyReport, verifyRound } from '@ojo/domain/game/dash/verify';
 import { formatPriceUnits } from '@ojo/domain/game/market/price';
+import { ASSET_TEXT } from '@ojo/domain/messages';
 
 /**
  * What the verify page shows of a published round, computed here, in the browser, from the published document
@@ -32,8 +33,29 @@ export interface VerifyTransferRow {
   matches: boolean;
 }
 
+/**
+ * One currency's books as the round published them (RULES.md: payouts + fee + remainder + carry-out = stakes +
+ * carry-in): a void round has no fee or remainder, and refunds instead of payouts.
+ */
+export interface VerifyBooksRow {
+  currency: GameCurrency;
+  /** The currency as the game names it (FishXP for points). */
+  label: string;
+  bets: number;
+  stakes: string;
+  carryIn: string;
+  fee: string | null;
+  remainder: string | null;
+  paidOut: string | null;
+  refunded: string | null;
+  carryOut: string;
+}
+
 export interface VerifyView {
   roundId: string;
+  /** The fee the round committed to, in basis points of each currency's stakes. */
+  feeBps: number;
+  books: VerifyBooksRow[];
   commitment: string;
   /** 'simulated' (a seed) or the real feed's source name. */
   feed:
@@ -95,6 +117,8 @@ export function buildVerifyView(published: PublishedDashRound): VerifyView {
   });
   return {
     roundId: terms.roundId,
+    feeBps: terms.feeBps,
+    books: booksOf(published.outcome),
     commitment: published.commitment,
     feed:
       terms.feed.kind === 'external'
@@ -139,4 +163,38 @@ function expectedTransfers(
   } catch {
     return new Map();
   }
+}
+
+function booksOf(outcome: DashOutcomeSummary): VerifyBooksRow[] {
+  return (['OJO', 'POINT'] as const).map((currency) => {
+    const label = ASSET_TEXT[currency];
+    if (outcome.kind === 'void') {
+      const books = outcome.currencies[currency];
+      return {
+        currency,
+        label,
+        bets: books.bets,
+        stakes: books.refunded,
+        carryIn: books.carryIn,
+        fee: null,
+        remainder: null,
+        paidOut: null,
+        refunded: books.refunded,
+        carryOut: books.carryOut,
+      };
+    }
+    const books = outcome.currencies[currency];
+    return {
+      currency,
+      label,
+      bets: books.bets,
+      stakes: books.stakes,
+      carryIn: books.carryIn,
+      fee: books.fee,
+      remainder: books.remainder,
+      paidOut: books.paidOut,
+      refunded: null,
+      carryOut: books.carryOut,
+    };
+  });
 }
