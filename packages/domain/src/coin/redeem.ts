@@ -1,4 +1,5 @@
 import { ERROR_CODES, isErrorCode } from '../error-codes';
+import { formatAmount } from '../format/amount';
 import { parseDecimal } from '../format/decimal';
 import { REDEEM_TEXT } from '../messages';
 import { bidRate, redeemPayout } from './redeem-payout';
@@ -61,7 +62,8 @@ export function redeemMaximum(info: WithdrawInfo, ojoBalance: OjoQuantity): bigi
 export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): string | null {
   const { dailyCountCheck, dailyAmountCheck, tradeLimit } = info.conditions;
   if (isReached(dailyCountCheck) || isReached(dailyAmountCheck)) return REDEEM_TEXT.maxReachedToday;
-  if (!isReached(tradeLimit)) return REDEEM_TEXT.requireTotalBet(toWholeOjo(tradeLimit.require));
+  if (!isReached(tradeLimit))
+    return REDEEM_TEXT.requireTotalBet(formatAmount(toWholeOjo(tradeLimit.require)));
   if (toWholeOjo(ojoBalance) < redeemMinimum(info) + toWholeOjo(info.fixedLeft)) {
     return REDEEM_TEXT.insufficientBalance;
   }
@@ -70,12 +72,12 @@ export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): 
 
 /**
  * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'. An empty input has no error
- * yet; text that is not a whole number counts as below the minimum.
+ * yet; text that is not a whole number counts as below the minimum. Figures are grouped by 3 digits.
  */
 export function validateRedeemAmount(amount: string, minimum: bigint, maximum: bigint): string | null {
   if (amount === '') return null;
-  if (!/^\d+$/.test(amount) || BigInt(amount) < minimum) return REDEEM_TEXT.minRedeem(minimum);
-  if (BigInt(amount) > maximum) return REDEEM_TEXT.maxRedeem(maximum);
+  if (!/^\d+$/.test(amount) || BigInt(amount) < minimum) return REDEEM_TEXT.minRedeem(formatAmount(minimum));
+  if (BigInt(amount) > maximum) return REDEEM_TEXT.maxRedeem(formatAmount(maximum));
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { AMOUNT_MAX_DECIMALS, AMOUNT_MAX_INTEGER_DIGITS, BALANCE_ASSET } from '../constants';
+import { formatAmount } from '../format/amount';
 import { compareDecimals, toBaseUnits } from '../format/decimal';
 import { WALLET_TEXT } from '../messages';
 
@@ -32,10 +33,16 @@ export function isAmountInputFormat(value: string): boolean {
 /** spec 5 Send address: 'Must start with 0x and be exactly 42 characters'. */
 export const SEND_ADDRESS_LENGTH = 42;
 
-/** spec 5 Send address: required, then '0x' prefix and exactly 42 characters. Null when valid. */
+/** '0x' and 40 hex digits: 42 characters that can name an account (letters past 'f' cannot). */
+const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * spec 5 Send address: required, then '0x' prefix and exactly 42 characters, all after '0x' hex digits (42
+ * characters that are not an address would only fail in the account provider). Null when valid.
+ */
 export function validateSendAddress(address: string): string | null {
   if (address === '') return WALLET_TEXT.addressRequired;
-  if (!address.startsWith('0x') || address.length !== SEND_ADDRESS_LENGTH) return WALLET_TEXT.addressInvalid;
+  if (address.length !== SEND_ADDRESS_LENGTH || !ETH_ADDRESS.test(address)) return WALLET_TEXT.addressInvalid;
   return null;
 }
 
@@ -44,15 +51,16 @@ const AMOUNT_NUMBER = /^\d+(\.\d*)?$|^\.\d+$/;
 
 /**
  * spec 5 Send amount: required ('Amount is required'), a number above 0 ('Please enter a valid positive amount'),
- * not above the balance ('The maximum amount is {balance} ETH'). The balance is a decimal ETH string and appears
- * in the message as given; the comparison is exact in wei.
+ * not above the balance ('The maximum amount is {balance} ETH'). The balance is a decimal ETH string; the message
+ * shows it grouped by 3 digits like every amount, the comparison is exact in wei.
  */
 export function validateSendAmount(amount: string, balanceEth: string): string | null {
   if (amount === '') return WALLET_TEXT.amountRequired;
   if (!AMOUNT_NUMBER.test(amount)) return WALLET_TEXT.amountInvalid;
   const normalized = normalizeAmountNumber(amount);
   if (compareDecimals(normalized, '0') <= 0) return WALLET_TEXT.amountInvalid;
-  if (compareDecimals(normalized, balanceEth) > 0) return WALLET_TEXT.amountOverBalance(balanceEth);
+  if (compareDecimals(normalized, balanceEth) > 0)
+    return WALLET_TEXT.amountOverBalance(formatAmount(balanceEth));
   return null;
 }
 

@@ -27,12 +27,15 @@ function HistoryRow({ item }: { item: TokenHistoryItem }) {
         )}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-bold text-white">{item.desc}</p>
+        {/* The description wraps rather than being cut: the amount beside it may take most of a narrow row. */}
+        <p className="break-words font-bold text-white" data-testid="history-desc">
+          {item.desc}
+        </p>
         <p className="text-xs text-slate-400">{formatMonthDayTime(item.created)}</p>
       </div>
-      <div className="min-w-0 text-right">
+      <div className="max-w-[60%] shrink-0 text-right">
         <p
-          className={`truncate font-mono text-sm font-bold ${isOut ? 'text-rose-200' : 'text-lime'}`}
+          className={`break-all font-mono text-sm font-bold ${isOut ? 'text-rose-200' : 'text-lime'}`}
           data-testid="history-amount"
         >
           {amount.text}
