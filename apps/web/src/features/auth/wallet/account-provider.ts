@@ -85,9 +85,10 @@ export interface AccountProviderOptions {
 
 /**
  * A popup that never says it listens (it did not load, or a window of another tab answers under its name) would
- * leave a request waiting for ever: it fails after this long, so the page can say the transaction failed.
+ * leave a request waiting for ever: it fails after this long, so the page can say the transaction failed. Long
+ * enough for the popup to load on a busy machine.
  */
-export const POPUP_READY_TIMEOUT_MS = 20_000;
+export const POPUP_READY_TIMEOUT_MS = 45_000;
 /** EIP-1193 4900 (disconnected): the account provider's window never answered. */
 export const WALLET_NOT_READY_CODE = 4900;
 
