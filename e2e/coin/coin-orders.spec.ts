@@ -50,7 +50,7 @@ async function placeOrder(context: BrowserContext, baseQty: string) {
 
 test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while the balance loads, the refusal says why', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await newPlayer(page);
   // The live price, held at 3,000 OJO per ETH so the cost is known.
@@ -72,6 +72,10 @@ test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while 
 
   await amountField(page).fill('1500');
   await expect(page.getByTestId('buy-eth-cost')).toHaveText('0.5');
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`buy-ojo-${width}.png`), fullPage: true });
+  }
   await amountField(page).fill('10');
   await expect(page.getByTestId('buy-eth-cost')).toHaveText('0.00333333');
   // A new player has no ETH: the most it buys is 0, grouped like every figure.
@@ -91,7 +95,7 @@ test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while 
 
 test('coin history: an unpaid order is paid or cancelled there; one whose quote ran out reads Expired', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   await newPlayer(page);
   await fundFromFaucet(page);
@@ -136,6 +140,13 @@ test('coin history: an unpaid order is paid or cancelled there; one whose quote 
   await expect(expired.getByTestId('coin-history-state')).toHaveText('Expired');
   await expect(expired.getByText('40 OJO', { exact: true })).toBeVisible();
   await expect(expired.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  await placeOrder(page.context(), '50');
+  await page.reload();
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`coin-history-${width}.png`), fullPage: true });
+  }
 });
 
 test('redeem: figures grouped by 3 digits, no "10 - 0" range, no minus on OJO a cancelled redemption gave back', async ({
