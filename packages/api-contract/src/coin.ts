@@ -124,6 +124,10 @@ export const coinHistoryItem = z.object({
   orderId: z.string().uuid(),
   baseQty: wholeString,
   quoteQty: decimalString,
+  /** The quote in wei: what paying the order now sends (while `expiresAt` has not passed). */
+  quoteWei: wholeString,
+  /** When the quote runs out (ms since the epoch): a payment mined later is refunded. */
+  expiresAt: z.number().int(),
   packageId: z.string().nullable(),
   state: z.enum(COIN_HISTORY_STATES),
   /** The player's payment. */
@@ -280,11 +284,32 @@ export const cancelWithdrawRoute = defineRoute({
   errorStatuses: [404, 409],
 });
 
+/** An order id: a UUID (anything else is a 400, not a database error). */
+const orderId = z.string().uuid();
+
+/**
+ * DELETE /coin/orders/{id} (secure): cancels the player's unpaid order. It no longer counts towards the unpaid
+ * orders a player may hold, and ETH paid for it later is refunded, never credited. Not the player's or not there:
+ * 404; paid, being confirmed or closed already: 409.
+ */
+export const cancelCoinOrderRoute = defineRoute({
+  method: 'DELETE',
+  path: '/coin/orders/:id',
+  host: 'game',
+  secure: true,
+  summary: 'Cancels an unpaid order; ETH paid for it afterwards is refunded',
+  tags: ['coin'],
+  params: z.object({ id: orderId }),
+  result: coinHistoryItem,
+  errorStatuses: [404, 409],
+});
+
 /** Every coin call (the path check and OpenAPI list them). */
 export const COIN_ROUTES = [
   coinConfigsRoute,
   coinDiscountsRoute,
   createCoinOrderRoute,
+  cancelCoinOrderRoute,
   coinHistoriesRoute,
   withdrawInfoRoute,
   createWithdrawRoute,

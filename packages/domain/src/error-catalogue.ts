@@ -262,7 +262,17 @@ export const COIN_ERRORS = entries({
   tooManyOpenOrders: {
     code: 'COIN_TOO_MANY_OPEN_ORDERS',
     msgKey: 'coin.order.too.many.open',
-    text: 'Too many unpaid orders: pay one or wait for it to expire',
+    text: 'Too many unpaid orders: pay or cancel one in your purchase history, or wait for its quote to run out',
+  },
+  orderNotFound: {
+    code: 'COIN_ORDER_NOT_FOUND',
+    msgKey: 'coin.order.not.found',
+    text: 'Order not found, please refresh the page',
+  },
+  orderNotCancellable: {
+    code: 'COIN_ORDER_NOT_CANCELLABLE',
+    msgKey: 'coin.order.not.cancellable',
+    text: 'This order is paid or closed already and cannot be cancelled',
   },
   notConfigured: {
     code: 'SERVICE_UNAVAILABLE',

@@ -130,6 +130,11 @@ export const WALLET_TEXT = {
   amountRequired: 'Amount is required',
   amountInvalid: 'Please enter a valid positive amount',
   amountOverBalance: (balance: string) => `The maximum amount is ${balance} ETH`,
+  feeFromBalance: (balance: string) =>
+    `The network fee is paid from this balance: send less than ${balance} ETH`,
+  feeNote: 'The network fee is paid from this balance.',
+  /** While the account provider is asked to approve a send. */
+  approveInProvider: (provider: string) => `Approve the transfer in ${provider}…`,
   transactionSuccessful: 'Transaction successful',
   transactionFailed: 'Transaction failed',
   /** Internal error of the account provider; it surfaces to the user as transactionFailed. */

@@ -43,7 +43,8 @@ export const coinOrderState = pgEnum('coin_order_state', [
 /**
  * An order to buy `baseQty` OJO for `quoteWei` (held until `expiresAt`). created: waiting for the payment;
  * approved: a valid payment is mined, waiting for its confirmations; done: the OJO is credited (ledger key
- * `coin:order:<id>`); system_cancelled: no payment before the quote ran out; rejected: the player's payment for it
+ * `coin:order:<id>`); cancelled: the player cancelled it unpaid (a payment for it afterwards is refunded);
+ * system_cancelled: no payment before the quote ran out; rejected: the player's payment for it
  * was too small or late (sent back by the refund job: `coin_refunds`).
  */
 export const coinOrders = pgTable(

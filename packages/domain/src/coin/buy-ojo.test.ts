@@ -27,8 +27,8 @@ describe('spec 5 Buy OJO amount', () => {
   it("at most maxQty ('Maximum amount: {max}'), checked before the balance, whatever the number's length", () => {
     const capped = { ...limits, ethBalance: '1000000', maxQty: '1000000' };
     expect(validateBuyOjoAmount('1000000', capped)).toBeNull();
-    expect(validateBuyOjoAmount('1000001', capped)).toBe('Maximum amount: 1000000');
-    expect(validateBuyOjoAmount('100000000000000000000', capped)).toBe('Maximum amount: 1000000');
+    expect(validateBuyOjoAmount('1000001', capped)).toBe('Maximum amount: 1,000,000');
+    expect(validateBuyOjoAmount('100000000000000000000', capped)).toBe('Maximum amount: 1,000,000');
     expect(validateBuyOjoAmount('1000001', { ...capped, maxQty: undefined })).toBeNull();
   });
 
@@ -39,6 +39,13 @@ describe('spec 5 Buy OJO amount', () => {
     expect(validateBuyOjoAmount('1000', { ...limits, ethBalance: '0.0285714' })).toBe(
       'Insufficient balance, can redeem a maximum of 999',
     );
+  });
+
+  it('groups the figures of its messages by 3 digits', () => {
+    const rich = { minQty: '1500', maxQty: '1000000', ethPrice: '2500', ethBalance: '1.5' };
+    expect(validateBuyOjoAmount('10', rich)).toBe('Minimum amount: 1,500');
+    expect(validateBuyOjoAmount('1000001', rich)).toBe('Maximum amount: 1,000,000');
+    expect(validateBuyOjoAmount('3751', rich)).toBe('Insufficient balance, can redeem a maximum of 3,750');
   });
 
   it('computes the maximum exactly from decimal strings (no float error)', () => {
@@ -67,7 +74,7 @@ describe('spec 5 Buy OJO amount', () => {
           const opts = { minQty: 0, ethPrice: price, ethBalance: balance };
           expect(validateBuyOjoAmount(n.toString(), opts)).toBeNull();
           expect(validateBuyOjoAmount((n + 1n).toString(), opts)).toBe(
-            `Insufficient balance, can redeem a maximum of ${n}`,
+            `Insufficient balance, can redeem a maximum of ${n.toLocaleString('en-US')}`,
           );
         },
       ),

@@ -1,4 +1,5 @@
 import { BALANCE_ASSET } from '../constants';
+import { formatAmount } from '../format/amount';
 import { parseAmountInput, WHOLE_UNITS } from '../format/amount-input';
 import { compareDecimals, multiplyFloor, parseDecimal } from '../format/decimal';
 import { BUY_OJO_TEXT } from '../messages';
@@ -27,20 +28,20 @@ export function maxBuyableOjo(ethBalance: string | number, ethPrice: string | nu
  * spec 5 Buy OJO amount: digits only ('Invalid character. Please enter the amount'), at least minQty
  * ('Minimum amount: {min}'), at most maxQty ('Maximum amount: {max}', the API's COIN_MAX_QTY), and the ETH cost (amount / price) not above the balance
  * ('Insufficient balance, can redeem a maximum of {n}'). Since the amount is whole, cost <= balance exactly when
- * amount <= floor(balance * price). Null when valid.
+ * amount <= floor(balance * price). Figures are grouped by 3 digits. Null when valid.
  */
 export function validateBuyOjoAmount(amount: string, limits: BuyOjoLimits): string | null {
   const read = parseAmountInput(amount, WHOLE_UNITS);
   if (read.kind === 'empty') return BUY_OJO_TEXT.invalidCharacter;
   if (read.kind === 'invalid') return read.error;
   if (compareDecimals(read.value, limits.minQty) < 0)
-    return BUY_OJO_TEXT.minimumAmount(String(limits.minQty));
+    return BUY_OJO_TEXT.minimumAmount(formatAmount(limits.minQty));
   if (limits.maxQty !== undefined && compareDecimals(read.value, limits.maxQty) > 0) {
-    return BUY_OJO_TEXT.maximumAmount(String(limits.maxQty));
+    return BUY_OJO_TEXT.maximumAmount(formatAmount(limits.maxQty));
   }
   const quantity = BigInt(read.value);
   const max = maxBuyableOjo(limits.ethBalance, limits.ethPrice);
-  if (quantity > max) return BUY_OJO_TEXT.insufficientBalance(max);
+  if (quantity > max) return BUY_OJO_TEXT.insufficientBalance(formatAmount(max));
   return null;
 }
 

@@ -72,7 +72,7 @@ describe('spec 5 Redeem system errors', () => {
 
   it("trade limit not reached: 'Redeem require a total bet of {n} OJO'", () => {
     expect(redeemSystemError(info({ tradeLimit: { require: 10_000, achieved: 9_999 } }), 100_000)).toBe(
-      'Redeem require a total bet of 10000 OJO',
+      'Redeem require a total bet of 10,000 OJO',
     );
   });
 
@@ -92,9 +92,9 @@ describe('spec 5 Redeem system errors', () => {
 
 describe("spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'", () => {
   it('checks the amount against min and max', () => {
-    expect(validateRedeemAmount('999', 1000n, 5000n)).toBe('Min redeem is 1000 OJO');
+    expect(validateRedeemAmount('999', 1000n, 5000n)).toBe('Min redeem is 1,000 OJO');
     expect(validateRedeemAmount('abc', 1000n, 5000n)).toBe('Invalid character. Please enter the amount');
-    expect(validateRedeemAmount('5001', 1000n, 5000n)).toBe('Max redeem is 5000 OJO');
+    expect(validateRedeemAmount('5001', 1000n, 5000n)).toBe('Max redeem is 5,000 OJO');
     expect(validateRedeemAmount('1000', 1000n, 5000n)).toBeNull();
     expect(validateRedeemAmount('5000', 1000n, 5000n)).toBeNull();
     expect(validateRedeemAmount('', 1000n, 5000n)).toBeNull();

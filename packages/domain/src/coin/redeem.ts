@@ -1,4 +1,5 @@
 import { ERROR_CODES, isErrorCode } from '../error-codes';
+import { formatAmount } from '../format/amount';
 import { parseAmountInput, WHOLE_UNITS } from '../format/amount-input';
 import { parseDecimal } from '../format/decimal';
 import { REDEEM_TEXT } from '../messages';
@@ -62,7 +63,8 @@ export function redeemMaximum(info: WithdrawInfo, ojoBalance: OjoQuantity): bigi
 export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): string | null {
   const { dailyCountCheck, dailyAmountCheck, tradeLimit } = info.conditions;
   if (isReached(dailyCountCheck) || isReached(dailyAmountCheck)) return REDEEM_TEXT.maxReachedToday;
-  if (!isReached(tradeLimit)) return REDEEM_TEXT.requireTotalBet(toWholeOjo(tradeLimit.require));
+  if (!isReached(tradeLimit))
+    return REDEEM_TEXT.requireTotalBet(formatAmount(toWholeOjo(tradeLimit.require)));
   if (toWholeOjo(ojoBalance) < redeemMinimum(info) + toWholeOjo(info.fixedLeft)) {
     return REDEEM_TEXT.insufficientBalance;
   }
@@ -71,15 +73,15 @@ export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): 
 
 /**
  * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO', after the field's text reads as
- * a whole amount (parseAmountInput says what is wrong otherwise). An empty input has no error yet.
+ * a whole amount (parseAmountInput says what is wrong otherwise). An empty input has no error yet. Figures are grouped by 3 digits.
  */
 export function validateRedeemAmount(amount: string, minimum: bigint, maximum: bigint): string | null {
   const read = parseAmountInput(amount, WHOLE_UNITS);
   if (read.kind === 'empty') return null;
   if (read.kind === 'invalid') return read.error;
   const quantity = BigInt(read.value);
-  if (quantity < minimum) return REDEEM_TEXT.minRedeem(minimum);
-  if (quantity > maximum) return REDEEM_TEXT.maxRedeem(maximum);
+  if (quantity < minimum) return REDEEM_TEXT.minRedeem(formatAmount(minimum));
+  if (quantity > maximum) return REDEEM_TEXT.maxRedeem(formatAmount(maximum));
   return null;
 }
 

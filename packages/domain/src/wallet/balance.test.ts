@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../format/amount';
-import { usdValueOfWei, usdValuer } from './balance';
+import { balanceUsdAt, usdValueOfWei, usdValuer } from './balance';
 
 describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
   it('multiplies wei by the USD price exactly, without floats', () => {
@@ -22,5 +22,17 @@ describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
     expect(amounts.map(usdAt3412)).toEqual(amounts.map((wei) => usdValueOfWei(wei, '3412.57')));
     expect(usdAt3412(1_500_000_000_000_000_000n)).toBe('5118.855');
     expect(usdValuer('-1')(10n ** 18n)).toBe('0');
+  });
+});
+
+describe('the balance card values the balance at the price it shows', () => {
+  const balance = { balance: '1500000000000000000', usdBalance: '5000' };
+  it('uses the ticker price when there is a current one', () => {
+    expect(balanceUsdAt(balance, { price: '3412.57', stale: false })).toBe('5118.855');
+  });
+  it("falls back to the balance call's value without a current ticker price", () => {
+    expect(balanceUsdAt(balance, { price: '3412.57', stale: true })).toBe('5000');
+    expect(balanceUsdAt(balance, null)).toBe('5000');
+    expect(balanceUsdAt(balance, undefined)).toBe('5000');
   });
 });

@@ -60,3 +60,15 @@ export function usdValuer(price: string): (wei: bigint) => string {
   const priceUnits = usdPriceUnits(price);
   return (wei) => fromBaseUnits((wei * priceUnits) / WEI_PER_ETH, USD_VALUE_DECIMALS);
 }
+
+/**
+ * The balance card's USD value at the price its price line shows (the ticker), so the two never disagree; the
+ * balance call's own USD value only when there is no current ticker price.
+ */
+export function balanceUsdAt(
+  balance: { balance: string; usdBalance: string },
+  ticker: { price: string; stale: boolean } | null | undefined,
+): string {
+  if (!ticker || ticker.stale || !/^\d+$/.test(balance.balance)) return balance.usdBalance;
+  return usdValueOfWei(BigInt(balance.balance), ticker.price);
+}

@@ -1,7 +1,15 @@
-import { BALANCE_ASSET, HISTORY_MAX_RECORDS, USD_CONVERSION_CHUNK_SIZE } from '../constants';
+import {
+  AMOUNT_MAX_DECIMALS,
+  BALANCE_ASSET,
+  HISTORY_MAX_RECORDS,
+  USD_CONVERSION_CHUNK_SIZE,
+} from '../constants';
 import type { HistorySide } from '../enums';
 import { formatAmount } from '../format/amount';
-import { acceptDecimalString } from '../format/decimal';
+import { acceptDecimalString, compareDecimals } from '../format/decimal';
+
+/** The least amount the 8 shown decimals can tell: a smaller one that is not zero reads '<0.00000001'. */
+const SMALLEST_SHOWN = `0.${'0'.repeat(AMOUNT_MAX_DECIMALS - 1)}1`;
 
 export interface HistoryAmountView {
   /** spec 2: 'An incoming item shows a down arrow. An outgoing item shows an up arrow with a minus sign.' */
@@ -19,7 +27,10 @@ export function historyAmountView(item: {
   const magnitude = acceptDecimalString(item.amount).replace(/^[-+]/, '');
   const symbol = item.symbol || BALANCE_ASSET.symbol;
   const sign = item.side === 'out' ? '-' : '+';
-  return { arrow: item.side === 'out' ? 'up' : 'down', text: `${sign}${formatAmount(magnitude)} ${symbol}` };
+  // A transfer of a few wei moved something: it never reads as '+0 ETH'.
+  const isBelowShown = compareDecimals(magnitude, '0') > 0 && compareDecimals(magnitude, SMALLEST_SHOWN) < 0;
+  const shown = isBelowShown ? `<${SMALLEST_SHOWN}` : formatAmount(magnitude);
+  return { arrow: item.side === 'out' ? 'up' : 'down', text: `${sign}${shown} ${symbol}` };
 }
 
 /** spec 9: 'A page with fewer than the limit is the last one.' */

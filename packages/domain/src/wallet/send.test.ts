@@ -26,6 +26,12 @@ describe('spec 5 Send address', () => {
     );
   });
 
+  it('42 characters after 0x that are not all hex digits are not an address', () => {
+    expect(validateSendAddress(`0x${'g'.repeat(40)}`)).toBe('Please enter a valid ETH address');
+    expect(validateSendAddress(`${VALID_ADDRESS.slice(0, 41)}z`)).toBe('Please enter a valid ETH address');
+    expect(validateSendAddress(`0x${'A'.repeat(40)}`)).toBeNull();
+  });
+
   it("'The error shows only if the field is non-empty.'", () => {
     expect(visibleFieldError('', 'Address is required')).toBeNull();
     expect(visibleFieldError('0x12', 'Please enter a valid ETH address')).toBe(
@@ -56,9 +62,10 @@ describe('spec 5 Send amount', () => {
     expect(validateSendAmount('0.30000001', '0.3')).toBe('The maximum amount is 0.3 ETH');
     expect(validateSendAmount('12345678.12345678', '12345678.12345678')).toBeNull();
     expect(validateSendAmount('12345678.12345679', '12345678.12345678')).toBe(
-      'The maximum amount is 12345678.12345678 ETH',
+      'The maximum amount is 12,345,678.12345678 ETH',
     );
     expect(validateSendAmount('0.1', '0')).toBe('The maximum amount is 0 ETH');
+    expect(validateSendAmount('2000', '1235.4430226')).toBe('The maximum amount is 1,235.4430226 ETH');
   });
 
   it('converts the amount to wei exactly', () => {

@@ -1,4 +1,5 @@
 import { BALANCE_ASSET } from '../constants';
+import { formatAmount } from '../format/amount';
 import { ETH_UNITS, parseAmountInput } from '../format/amount-input';
 import { compareDecimals, toBaseUnits } from '../format/decimal';
 import { AMOUNT_INPUT_TEXT, WALLET_TEXT } from '../messages';
@@ -6,18 +7,24 @@ import { AMOUNT_INPUT_TEXT, WALLET_TEXT } from '../messages';
 /** spec 5 Send address: 'Must start with 0x and be exactly 42 characters'. */
 export const SEND_ADDRESS_LENGTH = 42;
 
-/** spec 5 Send address: required, then '0x' prefix and exactly 42 characters. Null when valid. */
+/** '0x' and 40 hex digits: 42 characters that can name an account (letters past 'f' cannot). */
+const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * spec 5 Send address: required, then '0x' prefix and exactly 42 characters, all after '0x' hex digits (42
+ * characters that are not an address would only fail in the account provider). Null when valid.
+ */
 export function validateSendAddress(address: string): string | null {
   if (address === '') return WALLET_TEXT.addressRequired;
-  if (!address.startsWith('0x') || address.length !== SEND_ADDRESS_LENGTH) return WALLET_TEXT.addressInvalid;
+  if (address.length !== SEND_ADDRESS_LENGTH || !ETH_ADDRESS.test(address)) return WALLET_TEXT.addressInvalid;
   return null;
 }
 
 /**
  * spec 5 Send amount: required ('Amount is required'), a number above 0 ('Please enter a valid positive amount'),
  * not above the balance ('The maximum amount is {balance} ETH'). The field keeps the text as typed (up to 8
- * decimals and 8 integer digits, parseAmountInput says what is wrong otherwise). The balance is a decimal ETH string
- * and appears in the message as given; the comparison is exact in wei.
+ * decimals and 8 integer digits, parseAmountInput says what is wrong otherwise). The balance is a decimal ETH string,
+ * shown in the message grouped by 3 digits; the comparison is exact in wei.
  */
 export function validateSendAmount(amount: string, balanceEth: string): string | null {
   const read = parseAmountInput(amount, ETH_UNITS);
@@ -27,7 +34,8 @@ export function validateSendAmount(amount: string, balanceEth: string): string |
     return read.error === AMOUNT_INPUT_TEXT.invalidCharacter ? WALLET_TEXT.amountInvalid : read.error;
   }
   if (compareDecimals(read.value, '0') <= 0) return WALLET_TEXT.amountInvalid;
-  if (compareDecimals(read.value, balanceEth) > 0) return WALLET_TEXT.amountOverBalance(balanceEth);
+  if (compareDecimals(read.value, balanceEth) > 0)
+    return WALLET_TEXT.amountOverBalance(formatAmount(balanceEth));
   return null;
 }
 

@@ -22,6 +22,11 @@ describe("spec 2 Wallet History: 'a signed amount with symbol (default ETH)'; in
       arrow: 'up',
       text: '-3 OJO',
     });
+    // 1 wei is not nothing: below the 8 shown decimals it reads as less than the smallest shown amount.
+    expect(historyAmountView({ amount: '0.000000000000000001', side: 'in' }).text).toBe('+<0.00000001 ETH');
+    expect(historyAmountView({ amount: '0.000000009', side: 'out' }).text).toBe('-<0.00000001 ETH');
+    expect(historyAmountView({ amount: '0.00000001', side: 'in' }).text).toBe('+0.00000001 ETH');
+    expect(historyAmountView({ amount: '0', side: 'in' }).text).toBe('+0 ETH');
     expect(historyAmountView({ amount: 'garbage', side: 'in', symbol: '' })).toEqual({
       arrow: 'down',
       text: '+0 ETH',

@@ -1,5 +1,7 @@
 import { transportErrorCodes } from '@ojo/api-contract/envelope';
+import { COIN_ERRORS } from '@ojo/domain/error-catalogue';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
+import { formatAmount } from '@ojo/domain/format/amount';
 import { BUY_OJO_TEXT, REDEEM_TEXT } from '@ojo/domain/messages';
 import { AppError } from '../../lib/errors';
 
@@ -26,7 +28,7 @@ export const coinErrors = {
       400,
       transportErrorCodes.badRequest,
       'coin.order.below.min',
-      BUY_OJO_TEXT.minimumAmount(min),
+      BUY_OJO_TEXT.minimumAmount(formatAmount(min)),
     ),
   /** Buying more than maxQty in one order (COIN_MAX_QTY), whatever the number's length. */
   aboveMaximum: (max: bigint) =>
@@ -34,17 +36,33 @@ export const coinErrors = {
       400,
       transportErrorCodes.badRequest,
       'coin.order.above.max',
-      BUY_OJO_TEXT.maximumAmount(max),
+      BUY_OJO_TEXT.maximumAmount(formatAmount(max)),
     ),
   /** More unpaid, unexpired orders than COIN_MAX_OPEN_ORDERS (nothing created). */
   tooManyOpenOrders: () =>
     new AppError(
       422,
       'COIN_TOO_MANY_OPEN_ORDERS',
-      'coin.order.too.many.open',
-      'Too many unpaid orders: pay one or wait for it to expire',
+      COIN_ERRORS.tooManyOpenOrders.msgKey,
+      COIN_ERRORS.tooManyOpenOrders.text,
     ),
   unknownPackage: () => AppError.notFound('There is no such package'),
+  /** Cancelling an order that is not the player's or not there. */
+  orderNotFound: () =>
+    new AppError(
+      404,
+      COIN_ERRORS.orderNotFound.code,
+      COIN_ERRORS.orderNotFound.msgKey,
+      COIN_ERRORS.orderNotFound.text,
+    ),
+  /** Cancelling an order that is paid, being confirmed or closed. */
+  orderNotCancellable: () =>
+    new AppError(
+      409,
+      COIN_ERRORS.orderNotCancellable.code,
+      COIN_ERRORS.orderNotCancellable.msgKey,
+      COIN_ERRORS.orderNotCancellable.text,
+    ),
   /** No receipt address configured and no treasury to default to. */
   notConfigured: () =>
     new AppError(
@@ -55,14 +73,29 @@ export const coinErrors = {
     ),
   /** spec 5 Redeem system errors and input errors (422: nothing changed). */
   withdrawBelowMin: (min: bigint) =>
-    new AppError(422, 'WITHDRAW_BELOW_MIN', 'coin.withdraw.below.min', REDEEM_TEXT.minRedeem(min)),
+    new AppError(
+      422,
+      'WITHDRAW_BELOW_MIN',
+      'coin.withdraw.below.min',
+      REDEEM_TEXT.minRedeem(formatAmount(min)),
+    ),
   /** More than spec 5's maximum: the lower of (balance minus fixedLeft) and (daily amount minus achieved). */
   withdrawAboveMax: (max: bigint) =>
-    new AppError(422, 'WITHDRAW_ABOVE_MAX', 'coin.withdraw.above.max', REDEEM_TEXT.maxRedeem(max)),
+    new AppError(
+      422,
+      'WITHDRAW_ABOVE_MAX',
+      'coin.withdraw.above.max',
+      REDEEM_TEXT.maxRedeem(formatAmount(max)),
+    ),
   withdrawDailyReached: () =>
     new AppError(422, 'WITHDRAW_DAILY_REACHED', 'coin.withdraw.daily.reached', REDEEM_TEXT.maxReachedToday),
   withdrawTradeLimit: (n: bigint) =>
-    new AppError(422, 'WITHDRAW_TRADE_LIMIT', 'coin.withdraw.trade.limit', REDEEM_TEXT.requireTotalBet(n)),
+    new AppError(
+      422,
+      'WITHDRAW_TRADE_LIMIT',
+      'coin.withdraw.trade.limit',
+      REDEEM_TEXT.requireTotalBet(formatAmount(n)),
+    ),
   withdrawBalance: () =>
     new AppError(
       422,

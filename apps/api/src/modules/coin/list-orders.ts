@@ -1,6 +1,6 @@
 import type { CoinHistoryItem } from '@ojo/api-contract/coin';
 import type { Database } from '@ojo/db/client';
-import { type CoinRefund, coinOrders, coinRefunds } from '@ojo/db/schema/coin';
+import { type CoinOrder, type CoinRefund, coinOrders, coinRefunds } from '@ojo/db/schema/coin';
 import { asc, desc, eq, inArray } from '@ojo/db/sql';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { fromBaseUnits } from '@ojo/domain/format/decimal';
@@ -37,27 +37,28 @@ export async function listOrders(
       .orderBy(asc(coinRefunds.id));
     for (const refund of refunds) if (refund.orderId) latestRefund.set(refund.orderId, refund);
   }
+  return { histories: rows.map((row) => toHistoryItem(row, latestRefund.get(row.id))) };
+}
+
+/** One order as the coin history shows it, with its latest refund. */
+export function toHistoryItem(row: CoinOrder, refund: CoinRefund | undefined): CoinHistoryItem {
   return {
-    histories: rows.map((row) => {
-      const refund = latestRefund.get(row.id);
-      return {
-        orderId: row.id,
-        baseQty: row.baseQty.toString(),
-        quoteQty: fromBaseUnits(row.quoteWei, BALANCE_ASSET.decimals),
-        packageId: row.packageId,
-        state: row.state !== 'done' && refund?.status === 'sent' ? 'refunded' : row.state,
-        txHash: row.txHash as `0x${string}` | null,
-        refund: refund
-          ? {
-              status: refund.status as RefundStatus,
-              reason: refund.reason,
-              amount:
-                refund.refundWei === null ? null : fromBaseUnits(refund.refundWei, BALANCE_ASSET.decimals),
-              txHash: refund.refundTxHash as `0x${string}` | null,
-            }
-          : null,
-        created: row.createdAt.getTime(),
-      };
-    }),
+    orderId: row.id,
+    baseQty: row.baseQty.toString(),
+    quoteQty: fromBaseUnits(row.quoteWei, BALANCE_ASSET.decimals),
+    quoteWei: row.quoteWei.toString(),
+    expiresAt: row.expiresAt.getTime(),
+    packageId: row.packageId,
+    state: row.state !== 'done' && refund?.status === 'sent' ? 'refunded' : row.state,
+    txHash: row.txHash as `0x${string}` | null,
+    refund: refund
+      ? {
+          status: refund.status as RefundStatus,
+          reason: refund.reason,
+          amount: refund.refundWei === null ? null : fromBaseUnits(refund.refundWei, BALANCE_ASSET.decimals),
+          txHash: refund.refundTxHash as `0x${string}` | null,
+        }
+      : null,
+    created: row.createdAt.getTime(),
   };
 }

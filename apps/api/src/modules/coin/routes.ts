@@ -1,4 +1,5 @@
 import {
+  cancelCoinOrderRoute,
   cancelWithdrawRoute,
   coinConfigsRoute,
   coinDiscountsRoute,
@@ -13,6 +14,7 @@ import { runSingletonLoop, type SingletonLoop } from '@ojo/db/singleton-loop';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
+import { cancelOrder } from './cancel-order';
 import { cancelWithdraw } from './cancel-withdraw';
 import { createOrder } from './create-order';
 import { createWithdraw } from './create-withdraw';
@@ -44,6 +46,9 @@ const coinRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { conf
   registerRoute(app, coinDiscountsRoute, async () => listDiscounts(config, app.prices, app.now()));
   registerRoute(app, createCoinOrderRoute, async (request) =>
     createOrder(app.db, config, app.prices, request.user, request.body, app.now()),
+  );
+  registerRoute(app, cancelCoinOrderRoute, async (request) =>
+    cancelOrder(app.db, request.user.id, request.params.id, app.now()),
   );
   registerRoute(app, coinHistoriesRoute, async (request) =>
     listOrders(app.db, request.user.id, request.query),

@@ -27,7 +27,7 @@ describe('coin calls: out-of-range input is a 400 (PGlite, no chain)', () => {
     ['one over the maximum', '1000001'],
     ['a JSON number past 2^53', 1e21],
   ])(
-    'POST /coin/orders for %s of OJO: 400 Maximum amount: 1000000, nothing created',
+    'POST /coin/orders for %s of OJO: 400 Maximum amount: 1,000,000, nothing created',
     async (_name, baseQty) => {
       const answer = await call('POST', '/coin/orders', { base: 'OJO', quote: 'ETH', baseQty });
       expect(answer.statusCode).toBe(400);
@@ -35,7 +35,7 @@ describe('coin calls: out-of-range input is a 400 (PGlite, no chain)', () => {
         success: false,
         code: 'BAD_REQUEST',
         msgKey: 'coin.order.above.max',
-        message: 'Maximum amount: 1000000',
+        message: 'Maximum amount: 1,000,000',
       });
       expect((await call('GET', '/coin/histories')).json().data.histories).toEqual([]);
     },

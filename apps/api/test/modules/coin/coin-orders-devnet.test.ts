@@ -277,7 +277,7 @@ describeWithDatabases('buying OJO with ETH', ({ database, kind }) => {
       expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
         422,
         'COIN_TOO_MANY_OPEN_ORDERS',
-        'Too many unpaid orders: pay one or wait for it to expire',
+        'Too many unpaid orders: pay or cancel one in your purchase history, or wait for its quote to run out',
       ]);
     }
     const mine = () => database().db.select().from(coinOrders).where(eq(coinOrders.userId, user.id));

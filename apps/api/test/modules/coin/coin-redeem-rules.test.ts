@@ -157,7 +157,7 @@ describeWithDatabases('redeem rules', ({ database }) => {
     // The day's amount left is the lower bound once redemptions used most of it.
     await buy(buyer, 9000n, ETH);
     expect((await redeem(buyer, '4000')).statusCode).toBe(200);
-    expect((await redeem(buyer, '1001')).json().message).toBe('Max redeem is 1000 OJO');
+    expect((await redeem(buyer, '1001')).json().message).toBe('Max redeem is 1,000 OJO');
     expect((await redeem(buyer, '9')).json().message).toBe('Min redeem is 10 OJO');
     const notDigits = await redeem(buyer, '12a');
     expect([notDigits.statusCode, notDigits.json().msgKey, notDigits.json().message]).toEqual([

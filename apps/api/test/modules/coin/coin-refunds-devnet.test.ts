@@ -13,6 +13,7 @@ import { devnetKeys } from '@ojo/devnet/keys';
 import { type Address, type Hex, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCostBasis } from '../../../src/modules/coin/cost-basis';
 import { PAYMENT_REFUND_JOB } from '../../../src/modules/coin/record-refund';
 import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
@@ -287,6 +288,34 @@ describe('refunds of ETH that buys nothing [postgres, two nodes]', () => {
     });
     const ownGas = paid.gasUsed * paid.effectiveGasPrice + dustPaid.gasUsed * dustPaid.effectiveGasPrice;
     expect(await ethOf(sender)).toBe(before - value - 1000n - ownGas + (row.refundWei as bigint));
+  }, 120_000);
+
+  it('refunds a payment of an order the player cancelled; the OJO and the cost basis stay as they were', async () => {
+    const placed = await order(0, { base: 'OJO', quote: 'ETH', baseQty: '150' });
+    const ojoBefore = await getBalance(database.db, player(0).user.id, 'OJO');
+    const basisBefore = await readCostBasis(database.db, player(0).user.id);
+    const cancelled = await nodeB.inject({
+      method: 'DELETE',
+      url: `/coin/orders/${placed.orderId}`,
+      headers: { ...saasHeaders, jwt_token: player(0).jwt },
+    });
+    expect(cancelled.json()).toMatchObject({ success: true, data: { state: 'cancelled' } });
+    const before = await ethOf(player(0).account);
+    // Paid within the quote's time, but after the cancel: never credited.
+    const hash = await pay(0, placed.receiptAddress, BigInt(placed.quoteWei), placed.callData);
+    await reportEverywhere(0, hash);
+    const row = await settledRefund(hash);
+    await expectSentBack(row, player(0).account, BigInt(placed.quoteWei));
+    expect(row).toMatchObject({ reason: 'order cancelled', orderId: placed.orderId });
+    expect(await ethOf(player(0).account)).toBe(before - BigInt(placed.quoteWei) + (row.refundWei as bigint));
+    expect(await getBalance(database.db, player(0).user.id, 'OJO')).toBe(ojoBefore);
+    expect(await readCostBasis(database.db, player(0).user.id)).toEqual(basisBefore);
+    expect((await orderRow(placed.orderId))?.state).toBe('cancelled');
+    expect(await historyItem(0, placed.orderId)).toMatchObject({
+      state: 'refunded',
+      refund: { status: 'sent', reason: 'order cancelled', txHash: row.refundTxHash },
+    });
+    expect(await findLedgerDiscrepancies(database.db)).toEqual([]);
   }, 120_000);
 
   it('credits an overpayment once and refunds the excess above the quote', async () => {

@@ -1,7 +1,7 @@
 import { type Hex, numberToHex } from 'viem';
 import { env } from '@/config/env';
 import { getAccountProvider } from '@/features/auth/wallet/get-account-provider';
-import type { OrderPayer } from '@/features/coin/components/buy-ojo-screen';
+import type { OrderPayer } from '@/features/coin/hooks/use-order-payment';
 
 interface CallsStatus {
   status: number;

@@ -25,7 +25,7 @@ function deliver(data: unknown, { origin = WALLET_ORIGIN, source }: { origin?: s
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
 }
 
-function setup(openResult: 'blocked' | 'opens' = 'opens') {
+function setup(openResult: 'blocked' | 'opens' = 'opens', readyTimeoutMs?: number) {
   const { popup, posted } = popupWindow();
   const open = vi
     .spyOn(window, 'open')
@@ -35,6 +35,7 @@ function setup(openResult: 'blocked' | 'opens' = 'opens') {
     chainId: 11124,
     rpcUrl: 'http://127.0.0.1:1',
     closedPollMs: 10,
+    ...(readyTimeoutMs === undefined ? {} : { readyTimeoutMs }),
   });
   const ready = () => deliver({ channel: WALLET_CHANNEL, type: 'ready' }, { source: popup });
   const respond = (
@@ -52,6 +53,37 @@ describe('popup provider', () => {
   afterEach(() => {
     for (const provider of providers.splice(0)) provider.close();
     vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('fails a request with 4900 when the popup never says it listens, instead of waiting for ever', async () => {
+    vi.useFakeTimers();
+    const { provider, posted, ready } = setup('opens', 5_000);
+    providers.push(provider);
+    const sent = provider.request({ method: 'wallet_sendCalls', params: [{}] });
+    const outcome = sent.then(
+      () => 'resolved',
+      (error: ProviderRpcError) => error.code,
+    );
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(outcome).resolves.toBe(4900);
+    // A popup that answers late gets nothing to run: the request is over.
+    ready();
+    expect(posted).toEqual([]);
+  });
+
+  it('lets a request wait for the person once the popup listens (the timer stops at ready)', async () => {
+    vi.useFakeTimers();
+    const { provider, posted, ready, respond } = setup('opens', 5_000);
+    providers.push(provider);
+    const sent = provider.request({ method: 'wallet_sendCalls', params: [{}] });
+    ready();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const [{ message }] = posted as [(typeof posted)[number]];
+    respond(message.id, { result: { id: '0x01' } });
+    await expect(sent).resolves.toEqual({ id: '0x01' });
   });
 
   it('opens the wallet popup synchronously and sends the request once the popup is ready', async () => {

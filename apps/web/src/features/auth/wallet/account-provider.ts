@@ -79,7 +79,18 @@ export interface AccountProviderOptions {
   popupPath?: string;
   /** The popup window's name; one per mode, so the two modes never share a window. */
   windowName?: string;
+  /** How long a request waits for the popup to say it listens before it fails (WALLET_NOT_READY_CODE). */
+  readyTimeoutMs?: number;
 }
+
+/**
+ * A popup that never says it listens (it did not load, or a window of another tab answers under its name) would
+ * leave a request waiting for ever: it fails after this long, so the page can say the transaction failed. Long
+ * enough for the popup to load on a busy machine.
+ */
+export const POPUP_READY_TIMEOUT_MS = 45_000;
+/** EIP-1193 4900 (disconnected): the account provider's window never answered. */
+export const WALLET_NOT_READY_CODE = 4900;
 
 export interface AccountProvider {
   request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown>;
@@ -115,7 +126,24 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
   /** Requests waiting for the popup's `ready`. */
   let outbox: WalletRequestMessage[] = [];
   let closedTimer: ReturnType<typeof setInterval> | undefined;
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 0;
+
+  const stopReadyTimer = () => {
+    if (readyTimer !== undefined) clearTimeout(readyTimer);
+    readyTimer = undefined;
+  };
+  /** Fails the requests still waiting for `ready`; requests the popup already has are its to answer. */
+  const failWaitingRequests = () => {
+    readyTimer = undefined;
+    const waiting = outbox;
+    outbox = [];
+    for (const request of waiting) {
+      const entry = pending.get(request.id);
+      pending.delete(request.id);
+      entry?.reject(new ProviderRpcError(WALLET_NOT_READY_CODE, 'The wallet window did not answer.'));
+    }
+  };
 
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
     for (const listener of listeners.get(event) ?? []) listener(...args);
@@ -127,6 +155,7 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
   };
 
   const forgetPopup = () => {
+    stopReadyTimer();
     if (closedTimer !== undefined) clearInterval(closedTimer);
     closedTimer = undefined;
     popup = null;
@@ -144,6 +173,7 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
     if (!message) return;
     if (message.type === 'ready') {
       isReady = true;
+      stopReadyTimer();
       const queued = outbox;
       outbox = [];
       for (const request of queued) popup.postMessage(request, walletOrigin);
@@ -195,7 +225,10 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       if (isReady && popup) popup.postMessage(message, walletOrigin);
-      else outbox.push(message);
+      else {
+        outbox.push(message);
+        readyTimer ??= setTimeout(failWaitingRequests, options.readyTimeoutMs ?? POPUP_READY_TIMEOUT_MS);
+      }
     });
   };
 

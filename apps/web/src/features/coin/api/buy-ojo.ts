@@ -1,4 +1,5 @@
 import {
+  cancelCoinOrderRoute,
   coinConfigsRoute,
   coinDiscountsRoute,
   coinHistoriesRoute,
@@ -12,11 +13,15 @@ import type { Hex } from 'viem';
 import { apiClient } from '@/lib/api-client';
 import { coinKeys } from './query-keys';
 
-/** GET /coin/configs: minQty and the ETH price (OJO per ETH). */
+/** How often the price is read again while a coin screen is open: the cost shown follows the live quote. */
+const PRICE_REFRESH_MS = 15_000;
+
+/** GET /coin/configs: minQty and the ETH price (OJO per ETH), kept current. */
 export function useCoinConfig() {
   return useQuery({
     queryKey: coinKeys.config(),
     queryFn: ({ signal }) => apiClient.callRoute(coinConfigsRoute, { signal }),
+    refetchInterval: PRICE_REFRESH_MS,
   });
 }
 
@@ -54,6 +59,11 @@ export async function createCoinOrder(order: { baseQty: string } | { packageId: 
   const placed = await apiClient.callRoute(createCoinOrderRoute, { body: body as never });
   if (!placed) throw new Error('no order in the answer');
   return placed;
+}
+
+/** DELETE /coin/orders/{id}: an unpaid order is cancelled (ETH paid for it afterwards is refunded). */
+export function cancelCoinOrder(orderId: string) {
+  return apiClient.callRoute(cancelCoinOrderRoute, { params: { id: orderId } });
 }
 
 /** POST /transaction/process/userOpHash after paying (spec 4 Buy OJO: report the transaction hash). */

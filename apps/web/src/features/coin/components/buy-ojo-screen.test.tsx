@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+const balance = vi.hoisted(() => ({ data: '100000' as string | undefined }));
 vi.mock('@tanstack/react-query', () => ({ useQueryClient: () => ({ invalidateQueries: async () => {} }) }));
 vi.mock('../api/buy-ojo', () => ({
   createCoinOrder: vi.fn(),
@@ -15,17 +16,50 @@ vi.mock('../api/buy-ojo', () => ({
     },
   }),
   useCoinDiscounts: () => ({ isPending: false, isError: false, data: [] }),
-  useEthBalance: () => ({ data: '100000' }),
+  useEthBalance: () => ({ data: balance.data }),
 }));
 
 const { BuyOjoScreen } = await import('./buy-ojo-screen');
 
 const payer = { prepare: () => {}, abandon: () => {}, pay: vi.fn() };
 
+const ACCOUNT = '0x1111111111111111111111111111111111111111';
+
 describe('BuyOjoScreen amount', () => {
+  beforeEach(() => {
+    balance.data = '100000';
+  });
+
+  it('shows the ETH cost of the typed amount at the live price, before anything is ordered', () => {
+    render(<BuyOjoScreen account={ACCOUNT} payer={payer} />);
+    const field = screen.getByLabelText('Amount (OJO)');
+    fireEvent.change(field, { target: { value: '1500' } });
+    // 1,500 OJO at 3,000 OJO per ETH.
+    expect(screen.getByTestId('buy-eth-cost').textContent).toBe('0.5');
+    fireEvent.change(field, { target: { value: '10' } });
+    expect(screen.getByTestId('buy-eth-cost').textContent).toBe('0.00333333');
+    fireEvent.change(field, { target: { value: '' } });
+    expect(screen.queryByTestId('buy-eth-cost')).toBeNull();
+  });
+
+  it('says nothing about the balance until it is known (no maximum of 0 while it loads)', () => {
+    balance.data = undefined;
+    render(<BuyOjoScreen account={ACCOUNT} payer={payer} />);
+    fireEvent.change(screen.getByLabelText('Amount (OJO)'), { target: { value: '50' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy OJO' })).toBeDisabled();
+  });
+
+  it('groups the maximum the balance buys by 3 digits', () => {
+    balance.data = '1';
+    render(<BuyOjoScreen account={ACCOUNT} payer={payer} />);
+    fireEvent.change(screen.getByLabelText('Amount (OJO)'), { target: { value: '3001' } });
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient balance, can redeem a maximum of 3,000');
+  });
+
   it.each([
-    ['1000001', 'Maximum amount: 1000000'],
-    ['100000000000000000000', 'Maximum amount: 1000000'],
+    ['1000001', 'Maximum amount: 1,000,000'],
+    ['100000000000000000000', 'Maximum amount: 1,000,000'],
     ['9', 'Minimum amount: 10'],
   ])('%s OJO: %s, as the API answers', (typed, text) => {
     render(<BuyOjoScreen account="0x1111111111111111111111111111111111111111" payer={payer} />);

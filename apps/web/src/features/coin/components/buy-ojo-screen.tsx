@@ -1,35 +1,16 @@
-import type { CoinOrderDto } from '@ojo/api-contract/coin';
-import { validateBuyOjoAmount } from '@ojo/domain/coin/buy-ojo';
-import { ASSET_REFRESH_AFTER_BUY_MS } from '@ojo/domain/constants';
+import { ojoCostWei, validateBuyOjoAmount } from '@ojo/domain/coin/buy-ojo';
+import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
+import { fromBaseUnits } from '@ojo/domain/format/decimal';
 import { BUY_OJO_TEXT } from '@ojo/domain/messages';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
-import {
-  createCoinOrder,
-  reportPayment,
-  useCoinConfig,
-  useCoinDiscounts,
-  useEthBalance,
-} from '../api/buy-ojo';
+import { createCoinOrder, useCoinConfig, useCoinDiscounts, useEthBalance } from '../api/buy-ojo';
+import { type OrderPayer, useOrderPayment } from '../hooks/use-order-payment';
 
-/**
- * How the app pays an order from the smart account (a user operation approved in the account provider): `prepare`
- * runs synchronously inside the click, so the provider's popup may open; `pay` sends the native ETH with call data.
- */
-export interface OrderPayer {
-  prepare(): void;
-  /** Closes what `prepare` opened when there is nothing to pay (the order failed). */
-  abandon(): void;
-  pay(payment: { from: Address; to: Address; valueWei: bigint; data: Hex }): Promise<{
-    userOpHash: Hex;
-    succeeded: boolean;
-  }>;
-}
+export type { OrderPayer } from '../hooks/use-order-payment';
 
 export const BUTTON =
   'rounded-2xl bg-lime px-5 py-3 text-sm font-black uppercase tracking-wide text-arena-950 transition hover:brightness-110 disabled:cursor-not-allowed disabled:bg-white/10 disabled:text-slate-400 disabled:hover:brightness-100';
@@ -39,24 +20,33 @@ export const INPUT =
 
 type OrderRequest = { baseQty: string } | { packageId: string };
 
+/** The ETH a typed amount costs at the live price (the order's quote is priced the same way), or null. */
+function typedCostEth(amount: string, price: string): string | null {
+  const read = parseAmountInput(amount, WHOLE_UNITS);
+  if (read.kind !== 'amount' || BigInt(read.value) === 0n) return null;
+  const wei = ojoCostWei(read.value, price);
+  return wei === null ? null : fromBaseUnits(wei, BALANCE_ASSET.decimals);
+}
+
 /**
  * spec 4 Buy OJO: validate, show 'Transaction in process', place the order, pay with the native token, report the
  * hash, show the success message, refresh the assets after 3 seconds. spec 5 Buy OJO amount: digits only, at least
- * minQty, not more than the ETH balance pays for. spec 8: 'Failed to order…' / 'Failed to pay…'.
+ * minQty, not more than the ETH balance pays for (checked once the balance is known, so no maximum of 0 flashes
+ * while it loads). The ETH cost of the typed amount shows as it is typed, at the live price.
  */
 export function BuyOjoScreen({ account, payer }: { account: Address; payer: OrderPayer }) {
   const config = useCoinConfig();
   const discounts = useCoinDiscounts();
   const ethBalance = useEthBalance(true);
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, payOrder } = useOrderPayment(payer, account);
   const amountId = useId();
 
   const price = config.data?.tokenConfigs[0]?.price ?? '0';
   const minQty = config.data?.minQty ?? '0';
+  const isBalanceKnown = ethBalance.data !== undefined;
   const error =
-    amount === '' || !config.data
+    amount === '' || !config.data || !isBalanceKnown
       ? null
       : validateBuyOjoAmount(amount, {
           minQty,
@@ -64,48 +54,13 @@ export function BuyOjoScreen({ account, payer }: { account: Address; payer: Orde
           ethPrice: price,
           ethBalance: ethBalance.data ?? '0',
         });
+  const costEth = config.data ? typedCostEth(amount, price) : null;
 
-  const buy = (request: OrderRequest) => {
-    if (isBusy) return;
-    try {
-      // Synchronously inside the click: the provider's popup opens now (it asks once the order is placed).
-      payer.prepare();
-    } catch {
-      // A blocked popup: the payment below reports the failure.
-    }
-    setIsBusy(true);
-    const processing = toast.info(BUY_OJO_TEXT.inProcess);
-    void (async () => {
-      let order: CoinOrderDto;
-      try {
-        order = await createCoinOrder(request);
-      } catch {
-        payer.abandon();
-        toast.dismiss(processing);
-        toast.error(BUY_OJO_TEXT.orderFailed);
-        return;
-      }
-      try {
-        const paid = await payer.pay({
-          from: account,
-          to: order.receiptAddress as Address,
-          valueWei: BigInt(order.quoteWei),
-          data: order.callData as Hex,
-        });
-        if (!paid.succeeded) throw new Error('payment reverted');
-        await reportPayment(paid.userOpHash).catch(() => undefined);
-      } catch {
-        toast.dismiss(processing);
-        toast.error(BUY_OJO_TEXT.payFailed);
-        return;
-      }
-      toast.dismiss(processing);
-      toast.success(BUY_OJO_TEXT.success);
-      setAmount('');
-      // spec 9: 'Asset refresh after buy: 3 seconds.'
-      setTimeout(() => void queryClient.invalidateQueries(), ASSET_REFRESH_AFTER_BUY_MS);
-    })().finally(() => setIsBusy(false));
-  };
+  const buy = (request: OrderRequest) =>
+    payOrder(() => createCoinOrder(request), {
+      errorValues: { min: formatAmount(minQty), max: formatAmount(config.data?.maxQty ?? '0') },
+      onPaid: () => setAmount(''),
+    });
 
   if (config.isPending || discounts.isPending) return <Spinner label="Loading prices" />;
   if (config.isError || discounts.isError) {
@@ -145,12 +100,21 @@ export function BuyOjoScreen({ account, payer }: { account: Address; payer: Orde
             disabled={isBusy}
             onChange={(event) => setAmount(event.target.value)}
           />
+          {costEth !== null ? (
+            <p className="text-sm text-slate-300">
+              Costs ≈ <span data-testid="buy-eth-cost">{formatAmount(costEth)}</span> ETH
+            </p>
+          ) : null}
           {error ? (
             <p role="alert" className="text-sm text-rose-300">
               {error}
             </p>
           ) : null}
-          <button type="submit" className={BUTTON} disabled={isBusy || amount === '' || error !== null}>
+          <button
+            type="submit"
+            className={BUTTON}
+            disabled={isBusy || amount === '' || error !== null || !isBalanceKnown}
+          >
             {isBusy ? 'Processing…' : 'Buy OJO'}
           </button>
         </form>

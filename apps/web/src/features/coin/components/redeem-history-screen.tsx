@@ -1,4 +1,5 @@
 import type { WithdrawItem } from '@ojo/api-contract/coin';
+import { redeemHistoryLine } from '@ojo/domain/coin/history-lines';
 import { cancelRedeemErrorMessage } from '@ojo/domain/coin/redeem';
 import { WITHDRAW_HISTORY_SCROLL_THRESHOLD_PX } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
@@ -65,7 +66,9 @@ export function RedeemHistoryScreen() {
             className="flex items-center justify-between gap-3 py-3"
           >
             <div>
-              <p className="font-black text-white">-{formatAmount(item.amount)} OJO</p>
+              <p className="font-black text-white" data-testid="redeem-amount">
+                {redeemHistoryLine(item).amount}
+              </p>
               <p className="text-xs text-slate-400">
                 <span data-testid="redeem-eth-amount">{formatAmount(item.ethAmount)}</span> ETH ·{' '}
                 {new Date(item.created).toLocaleString()}

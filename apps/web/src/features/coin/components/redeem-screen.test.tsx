@@ -106,6 +106,18 @@ describe('the redeem screen and free OJO (free rewards are not cash)', () => {
     expect(screen.getByLabelText('Amount (OJO)')).toHaveAttribute('placeholder', '10 - 100');
   });
 
+  it('offers no range when less than the minimum is redeemable (never "10 - 0")', async () => {
+    stubGameHost(infoOf({ balance: '5' }));
+    renderScreen();
+    expect(await screen.findByLabelText('Amount (OJO)')).toHaveAttribute('placeholder', 'At least 10');
+  });
+
+  it('groups the figures of the range by 3 digits', async () => {
+    stubGameHost(infoOf({ balance: '2500' }));
+    renderScreen();
+    expect(await screen.findByLabelText('Amount (OJO)')).toHaveAttribute('placeholder', '10 - 2,500');
+  });
+
   it('says nothing about free OJO when none is locked, and offers the whole balance', async () => {
     stubGameHost(infoOf());
     renderScreen();

@@ -104,7 +104,12 @@ export function RedeemScreen({ historyPath }: { historyPath: string }) {
             id={amountId}
             className={INPUT}
             inputMode="numeric"
-            placeholder={`${minimum} - ${maximum}`}
+            placeholder={
+              // A range only when there is one: with less than the minimum redeemable it would read '10 - 0'.
+              maximum >= minimum
+                ? `${formatAmount(minimum)} - ${formatAmount(maximum)}`
+                : `At least ${formatAmount(minimum)}`
+            }
             value={amount}
             disabled={isBusy || systemError !== null}
             onChange={(event) => setAmount(event.target.value)}

@@ -3,6 +3,7 @@ import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount, formatApproxUsd } from '@ojo/domain/format/amount';
 import { formatMonthDayTime } from '@ojo/domain/format/date';
 import { WALLET_TEXT } from '@ojo/domain/messages';
+import { balanceUsdAt } from '@ojo/domain/wallet/balance';
 import { tokenPriceErrorMessage } from '@ojo/domain/wallet/send';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -42,6 +43,8 @@ interface BalanceCardProps {
 
 /** spec 2 Wallet: 'Balance card: ETH balance and its USD value', the address badge, Deposit and Send. */
 export function BalanceCard({ address, balance, onDeposit, onSend }: BalanceCardProps) {
+  // The same price read as the price line below (one query), so the USD value and the price agree.
+  const ticker = useTokenTicker(BALANCE_ASSET.symbol);
   return (
     <section
       aria-labelledby="balance-heading"
@@ -63,7 +66,7 @@ export function BalanceCard({ address, balance, onDeposit, onSend }: BalanceCard
             </span>
           </p>
           <p className="mt-2 text-lg text-slate-300" data-testid="usd-balance">
-            {formatApproxUsd(balance.usdBalance)}
+            {formatApproxUsd(balanceUsdAt(balance, ticker.data))}
           </p>
         </div>
       ) : (

@@ -14,7 +14,7 @@ function HistoryRow({ item }: { item: TokenHistoryItem }) {
   const isOut = amount.arrow === 'up';
   return (
     <li
-      className="flex items-center gap-3 border-b border-white/5 py-3 last:border-b-0"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-white/5 py-3 last:border-b-0"
       data-testid="history-item"
     >
       <span
@@ -26,13 +26,14 @@ function HistoryRow({ item }: { item: TokenHistoryItem }) {
           <ArrowDownIcon className="size-4" aria-label="Incoming" role="img" data-testid="arrow-down" />
         )}
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-bold text-white">{item.desc}</p>
+      {/* Never cut: on a narrow row a long amount moves under the description instead of squeezing it. */}
+      <div className="min-w-24 flex-1">
+        <p className="break-words font-bold text-white">{item.desc}</p>
         <p className="text-xs text-slate-400">{formatMonthDayTime(item.created)}</p>
       </div>
-      <div className="min-w-0 text-right">
+      <div className="ml-auto max-w-full text-right">
         <p
-          className={`truncate font-mono text-sm font-bold ${isOut ? 'text-rose-200' : 'text-lime'}`}
+          className={`break-all font-mono text-sm font-bold ${isOut ? 'text-rose-200' : 'text-lime'}`}
           data-testid="history-amount"
         >
           {amount.text}

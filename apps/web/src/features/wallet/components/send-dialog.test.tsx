@@ -94,4 +94,29 @@ describe('spec 2 Send dialog and spec 4 Send ETH', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
+
+  it('refuses the whole balance, saying the fee comes from it, and a 42-character address that is not hex', async () => {
+    renderDialog(vi.fn());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Address'), `0x${'g'.repeat(40)}`);
+    expect(screen.getByText('Please enter a valid ETH address')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), TO);
+    await user.type(screen.getByLabelText('Amount (ETH)'), '1.5');
+    expect(
+      screen.getByText('The network fee is paid from this balance: send less than 1.5 ETH'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Amount (ETH)'));
+    await user.type(screen.getByLabelText('Amount (ETH)'), '1.49');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+  });
+
+  it('says where to approve while the account provider is asked', async () => {
+    renderDialog(vi.fn<SendTransfer>(() => new Promise(() => {})));
+    const user = await fillValid();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByTestId('send-waiting')).toHaveTextContent(/^Approve the transfer in .+…$/);
+  });
 });

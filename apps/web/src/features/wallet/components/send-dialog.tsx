@@ -149,7 +149,21 @@ export function SendDialog({ address, balanceEth, isOpen, onOpenChange, sendTran
           </dd>
           <dt className="text-slate-400">{WALLET_TEXT.networkLabel}</dt>
           <dd className="truncate text-right text-white">{env.chainName}</dd>
+          <dd className="col-span-2 text-xs text-slate-400">{WALLET_TEXT.feeNote}</dd>
         </dl>
+        {isSubmitting ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 text-sm font-bold text-lime"
+            data-testid="send-waiting"
+          >
+            <span
+              aria-hidden
+              className="size-4 animate-spin rounded-full border-2 border-white/15 border-t-lime"
+            />
+            {WALLET_TEXT.approveInProvider(env.providerName)}
+          </p>
+        ) : null}
         <button type="submit" disabled={!form.canConfirm(isSubmitting)} className={WALLET_PRIMARY_BUTTON}>
           {isSubmitting ? <Spinner label="Sending" className="[&>span:first-child]:size-4" /> : null}
           {WALLET_TEXT.confirm}

@@ -1,6 +1,7 @@
 import { AMOUNT_MAX_DECIMALS } from '@ojo/domain/constants';
 import { truncateDecimal } from '@ojo/domain/format/decimal';
 import { canConfirmSend, validateSendAddress, validateSendAmount } from '@ojo/domain/wallet/send';
+import { sendFeeRoomError } from '@ojo/domain/wallet/send-fee';
 import { useState } from 'react';
 
 type Field = 'address' | 'amount';
@@ -8,7 +9,8 @@ type Field = 'address' | 'amount';
 /**
  * The send form's state and rules (spec 5 Send address, Send amount). Each field is checked on change and on blur.
  * A format error shows only while the field is non-empty (spec 5); the 'is required' message shows once the
- * field was touched and left empty, so clearing a field says what is missing.
+ * field was touched and left empty, so clearing a field says what is missing. The whole balance is refused: the
+ * network fee comes from it too.
  */
 export function useSendForm(balanceEth: string) {
   // The most that can be sent: the balance to the input's 8 decimals, as the amount message shows it.
@@ -18,7 +20,8 @@ export function useSendForm(balanceEth: string) {
 
   const errorOf = (field: Field, value = values[field]) => {
     if (!touched[field]) return null;
-    return field === 'address' ? validateSendAddress(value) : validateSendAmount(value, maxEth);
+    if (field === 'address') return validateSendAddress(value);
+    return validateSendAmount(value, maxEth) ?? sendFeeRoomError(value, maxEth);
   };
 
   return {
@@ -37,7 +40,8 @@ export function useSendForm(balanceEth: string) {
       setTouched((current) => ({ ...current, [field]: true }));
     },
     canConfirm: (isSubmitting: boolean) =>
-      canConfirmSend({ address: values.address, amount: values.amount, balanceEth: maxEth, isSubmitting }),
+      canConfirmSend({ address: values.address, amount: values.amount, balanceEth: maxEth, isSubmitting }) &&
+      sendFeeRoomError(values.amount, maxEth) === null,
     reset() {
       setValues({ address: '', amount: '' });
       setTouched({ address: false, amount: false });
