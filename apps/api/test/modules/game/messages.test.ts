@@ -2,7 +2,7 @@ import { getMessagesRoute, routePath } from '@ojo/api-contract/game/http';
 import { gameShareMessages } from '@ojo/db/schema/game-messages';
 import { eq } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
-import { LOSS_FALLBACK_LINES, WIN_FALLBACK_LINES } from '@ojo/domain/share/race-share';
+import { LOSS_FALLBACK_LINES } from '@ojo/domain/share/race-share';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
@@ -34,14 +34,20 @@ describeWithDatabases('GET /messages serves the operator’s share lines', ({ da
   const branded = (line: string) => `${line.replace('{product}', 'OJO Arena')} @OJOArena #OJOArena $OJO`;
 
   it('serves usable lines in order with the brand tags; lines stating their own numbers are left out', async () => {
-    // The launch lines state '30 seconds' and 'called both', whatever the race and the player did.
+    // The launch lines are templates: the operator's table is served, not the built-in lines.
     const seeded = await messages();
-    expect(seeded.win).toEqual(WIN_FALLBACK_LINES.map(branded));
-    expect(seeded.loss).toEqual(LOSS_FALLBACK_LINES.map(branded));
+    expect(seeded.win).toEqual([
+      '{call} in a {seconds}-second coin race. Race me on OJO Arena: {link} @OJOArena #OJOArena $OJO',
+      '{seconds} seconds of racing: {call}. Think you can read the market faster? {link} @OJOArena #OJOArena $OJO',
+      '{call} and took a share of the pool. Your turn: {link} @OJOArena #OJOArena $OJO',
+    ]);
+    expect(seeded.loss).toHaveLength(3);
     for (const line of [...seeded.win, ...seeded.loss]) {
       for (const part of ['{link}', '{call}', '@OJOArena', '#OJOArena', '$OJO']) expect(line).toContain(part);
     }
 
+    // Lines stating '30 seconds' or a count are left out; a kind with no usable line gets the built-in ones.
+    await app.db.update(gameShareMessages).set({ isActive: false }).where(eq(gameShareMessages.kind, 'win'));
     await app.db.insert(gameShareMessages).values([
       { kind: 'win', text: 'Operator line: {call}! {link} $OJO', sortOrder: 2 },
       { kind: 'win', text: 'Operator line in 30 seconds: {call}! {link}', sortOrder: 1 },
