@@ -15,21 +15,22 @@ import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { users } from '@ojo/db/schema/users';
 import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
+import { completeDerivedTasks, isDerivedTask, isDerivedTaskMet } from './derived-tasks';
 import { taskErrors } from './errors';
 import { periodKeyOf } from './period';
 import { type ListedCompletion, type ListedTask, toTaskItem } from './task-item';
-import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
- * The player's completions of the current period of each task, by task id. A wallet_bind task still open while a
- * connected address exists is completed (and paid, once) first: spec 4 'done once any connected address exists'.
+ * The player's completions of the current period of each task, by task id. A derived task still open while what it
+ * asks is met (signed in today, a profile, a connected address) is completed (and paid, once) first: the player
+ * does not press Verify for what the product knows (spec 4 'done once any connected address exists').
  */
 async function completionsOf(db: Database, userId: string, rows: Task[], now: Date) {
   if (rows.length === 0) return new Map();
   const found = await readCompletions(db, userId, rows, now);
-  const open = rows.filter((task) => task.verifier === 'wallet_bind' && !found.get(task.id)?.completedAt);
+  const open = rows.filter((task) => isDerivedTask(task) && !found.get(task.id)?.completedAt);
   if (open.length === 0) return found;
-  const completed = await completeWalletBindTasks(db, userId, now, open);
+  const completed = await completeDerivedTasks(db, userId, now, open);
   return completed.length === 0 ? found : readCompletions(db, userId, rows, now);
 }
 
@@ -148,8 +149,8 @@ async function taskCatalogue(
 /**
  * What the task list reads of the caller in one statement and one row: the open session and user, the task
  * catalogue's version, the caller's completions of one-off tasks and of today's daily ones (`[taskId, periodKey,
- * progress, completedAt]` each), and whether the caller has a connected address (an open wallet_bind task is then
- * completed). No row when the session is not open. The catalogue itself comes from `taskCatalogue`: PostgreSQL
+ * progress, completedAt]` each), and whether the caller has a connected address (with the user's handle, what decides
+ * the derived tasks). No row when the session is not open. The catalogue itself comes from `taskCatalogue`: PostgreSQL
  * does not build the same tasks' JSON for every player on every read (`npm run bench:api`).
  */
 const selectSessionTaskState = preparedRead('session_task_state', (db, name) =>
@@ -178,8 +179,8 @@ const selectSessionTaskState = preparedRead('session_task_state', (db, name) =>
 
 /**
  * `listTasks` of the caller, checking the session in the same statement (a hot read): `accept` takes the session
- * row (and refuses an ended session) before anything else. A wallet_bind task still open while the caller has a
- * connected address (rare: a task added after the player linked a wallet) goes through `listTasks`, which completes
+ * row (and refuses an ended session) before anything else. A derived task still open while what it asks is met (the
+ * day's first read for the sign-in, the first after a profile or a wallet) goes through `listTasks`, which completes
  * it, pays it once, and reads the completions again.
  */
 export async function readSessionTaskList(
@@ -199,11 +200,12 @@ export async function readSessionTaskList(
     const found = row.completions.find(([taskId, key]) => taskId === task.id && key === periodKey);
     return found ? { progress: found[2], completedAt: found[3] } : undefined;
   };
-  const openWalletBind = catalogue.some(
-    (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
+  const facts = { hasProfile: Boolean(row.user.handle), hasConnectedAddress: row.hasConnectedAddress };
+  const openButMet = catalogue.some(
+    (task) =>
+      isDerivedTask(task) && !completionOf(task)?.completedAt && isDerivedTaskMet(task.verifier, facts),
   );
-  if (openWalletBind && row.hasConnectedAddress)
-    return listTasks(db, config, session.userId, query, session.now);
+  if (openButMet) return listTasks(db, config, session.userId, query, session.now);
   return catalogue.map((task) => toTaskItem(config, task, completionOf(task)));
 }
 
