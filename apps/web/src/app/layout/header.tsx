@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { LogoMark } from '@/components/ui/icons';
+import { Link, useLocation } from 'react-router';
+import { LogoMark, WalletIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
-import { ROUTES } from '@/config/routes';
+import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import { useSessionUser } from '@/features/auth/hooks/use-auth';
 import { HeaderAuthSlot } from './header-auth-slot';
 import { MainNav } from './main-nav';
@@ -18,8 +18,12 @@ const HeaderBalances = lazy(async () => ({
  * The shared header of spec point 2: brand, top navigation, social links, the player's FishXP and OJO, and the
  * login/logout slot.
  */
+const HEADER_LINK =
+  'items-center gap-1.5 whitespace-nowrap rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime';
+
 export function Header() {
-  const isPlayer = useSessionUser().isFullUser;
+  const { isFullUser: isPlayer, call } = useSessionUser();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-arena-950/80 backdrop-blur-xl">
       <div className="mx-auto flex h-[58px] max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -37,10 +41,25 @@ export function Header() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <SocialLinks className="hidden lg:flex" />
+          {call === 'createProfile' && pathname !== AUTH_ROUTES.createProfile.path ? (
+            // Phones get it from the hero and the menu: the header row has no room left there.
+            <Link
+              to={AUTH_ROUTES.createProfile.path}
+              className={`hidden border-lime/60 text-lime sm:inline-flex ${HEADER_LINK}`}
+            >
+              Create your profile
+            </Link>
+          ) : null}
           {isPlayer ? (
-            <Suspense fallback={null}>
-              <HeaderBalances />
-            </Suspense>
+            <>
+              <Link to={ROUTES.wallet.path} className={`hidden lg:inline-flex ${HEADER_LINK}`}>
+                <WalletIcon className="size-4" />
+                Wallet
+              </Link>
+              <Suspense fallback={null}>
+                <HeaderBalances />
+              </Suspense>
+            </>
           ) : null}
           <HeaderAuthSlot />
           <MobileMenu />
