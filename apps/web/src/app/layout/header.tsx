@@ -14,12 +14,13 @@ const HeaderBalances = lazy(async () => ({
   default: (await import('@/features/member/components/header-balances')).HeaderBalances,
 }));
 
-/**
- * The shared header of spec point 2: brand, top navigation, social links, the player's FishXP and OJO, and the
- * login/logout slot.
- */
 const HEADER_LINK =
-  'items-center gap-1.5 whitespace-nowrap rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime';
+  'items-center gap-1.5 whitespace-nowrap rounded-xl border bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide transition hover:border-lime/60 hover:text-lime';
+
+/**
+ * The shared header of spec point 2: brand, top navigation, social links, the way to Create profile or to the wallet,
+ * the player's FishXP and OJO, and the login/logout slot.
+ */
 
 export function Header() {
   const { isFullUser: isPlayer, call } = useSessionUser();
@@ -42,24 +43,27 @@ export function Header() {
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <SocialLinks className="hidden lg:flex" />
           {call === 'createProfile' && pathname !== AUTH_ROUTES.createProfile.path ? (
-            // Phones get it from the hero and the menu: the header row has no room left there.
+            // Narrower screens get it from the hero and the menu: the header row has no room left there.
             <Link
               to={AUTH_ROUTES.createProfile.path}
-              className={`hidden border-lime/60 text-lime sm:inline-flex ${HEADER_LINK}`}
+              className={`hidden border-lime/60 text-lime xl:inline-flex ${HEADER_LINK}`}
             >
               Create your profile
             </Link>
           ) : null}
+          {call === 'play' ? (
+            <Link
+              to={ROUTES.wallet.path}
+              className={`hidden border-white/15 text-white lg:inline-flex ${HEADER_LINK}`}
+            >
+              <WalletIcon className="size-4" />
+              Wallet
+            </Link>
+          ) : null}
           {isPlayer ? (
-            <>
-              <Link to={ROUTES.wallet.path} className={`hidden lg:inline-flex ${HEADER_LINK}`}>
-                <WalletIcon className="size-4" />
-                Wallet
-              </Link>
-              <Suspense fallback={null}>
-                <HeaderBalances />
-              </Suspense>
-            </>
+            <Suspense fallback={null}>
+              <HeaderBalances />
+            </Suspense>
           ) : null}
           <HeaderAuthSlot />
           <MobileMenu />
