@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, holdRequests, nextLoginCreatedAt } from '../support/hold';
-import { fetchUser, loginThroughPopup, registerNewPlayer } from '../support/login';
+import { fetchUser, loginThroughPopup } from '../support/login';
 import { browserState, readProfileOnChain, SESSION_COOKIE_NAMES } from './auth-helpers';
 
 /**
@@ -14,12 +14,25 @@ test('a new player logs in through the popup, creates a handle on chain, is welc
   test.setTimeout(180_000);
   await page.goto('/');
   const createdAt = nextLoginCreatedAt(page);
+  // The welcome is for an account under 30 s old at the login's success (spec 4): the session user's load waits
+  // until the page's clock stands 5 s after the account was made, so this machine's speed does not decide it.
+  const userLoad = await holdRequests(page, apiCall('GET', '/customer'));
   await loginThroughPopup(context, () =>
     page.getByRole('button', { name: 'Login with Arena Wallet' }).first().click(),
   );
+  await userLoad.held();
+  await page.clock.setFixedTime((await createdAt) + 5_000);
+  await userLoad.release();
 
-  // No profile yet: the Create profile page, prefilled from the smart account's last 6 characters.
+  // No profile yet: the Create profile page, with the welcome over it.
   await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+  const welcome = page.getByRole('dialog', { name: 'Welcome to OJO Arena' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText('Create your on-chain profile');
+  await welcome.getByRole('button', { name: "Let's go" }).click();
+  await expect(welcome).toBeHidden();
+
+  // The form is prefilled from the smart account's last 6 characters.
   await expect(page.getByRole('heading', { level: 1, name: 'Create profile' })).toBeVisible();
   const user = await fetchUser(context);
   const smartAccount = user.abstractAddress.osp_aa?.address ?? '';
@@ -45,10 +58,6 @@ test('a new player logs in through the popup, creates a handle on chain, is welc
   await expect(page.getByRole('alert')).toHaveText('This handle name is not available. Please try another.');
   await expect(create).toBeDisabled();
 
-  // The welcome is for an account under 30 s old (spec 4): the page's clock stands 5 s after the account was
-  // made, so the time this machine takes to create the profile on chain does not decide the outcome.
-  await page.clock.setFixedTime((await createdAt) + 5_000);
-
   const handle = `p_${Date.now().toString(36)}`;
   await input.fill(handle);
   // The creating view lasts as long as the creation: the request waits until the view has been checked.
@@ -61,19 +70,16 @@ test('a new player logs in through the popup, creates a handle on chain, is welc
   ).toBeVisible();
   await creation.release();
 
-  // Success: home, history replaced, and the welcome modal.
+  // Success: home, history replaced; the welcome was at the login, not again.
   await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
-  const welcome = page.getByRole('dialog', { name: 'Welcome to OJO Arena' });
-  await expect(welcome).toBeVisible();
-  await expect(welcome).toContainText(`@${handle}`);
+  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const onChain = await readProfileOnChain(handle);
   expect(onChain.profileId).toBeGreaterThan(0n);
   expect(onChain.owner.toLowerCase()).toBe(smartAccount.toLowerCase());
   expect(onChain.handle).toBe(handle);
 
-  await welcome.getByRole('button', { name: "Let's go" }).click();
-  await expect(welcome).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // A full user sees no login buttons.
   await expect(page.getByRole('button', { name: 'Login with Arena Wallet' })).toHaveCount(0);
 
@@ -117,23 +123,24 @@ test('a blocked popup shows the notice, and Got it closes it', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Login with Arena Wallet' }).first()).toBeEnabled();
 });
 
-test('a profile created 42 s after the account was made opens no welcome (spec 4: within 30 seconds only)', async ({
+test('a login 42 s after the account was made opens no welcome (spec 4: within 30 seconds only)', async ({
   page,
+  context,
 }) => {
   test.setTimeout(180_000);
+  await page.goto('/');
   const createdAt = nextLoginCreatedAt(page);
-  await registerNewPlayer(page);
-  // The dialogs' code is loaded first (the Logout confirmation, cancelled), so a welcome would open in the same
-  // render as the move home, not a download later.
+  const userLoad = await holdRequests(page, apiCall('GET', '/customer'));
+  await loginThroughPopup(context, () =>
+    page.getByRole('button', { name: 'Login with Arena Wallet' }).first().click(),
+  );
+  await userLoad.held();
+  await page.clock.setFixedTime((await createdAt) + 42_000);
+  await userLoad.release();
+  await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible();
+  // The dialogs' code is loaded (the Logout confirmation, cancelled): a welcome would be on screen by now.
   await page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-
-  await page.clock.setFixedTime((await createdAt) + 42_000);
-  await page.getByRole('textbox', { name: 'Handle' }).fill(`p_${Date.now().toString(36)}`);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByTestId('auth-slot').getByRole('button', { name: 'Logout' })).toBeVisible();
 });

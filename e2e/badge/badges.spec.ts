@@ -9,7 +9,7 @@ import {
   SAAS_ID,
   sessionJwt,
 } from '../support/login';
-import { openTasks, taskCard, toastWith, verify } from '../tasks/task-helpers';
+import { openTasks, taskCard, toastWith } from '../tasks/task-helpers';
 
 /**
  * An EIP-6963 injected wallet for the page (what a browser extension announces), holding `privateKey`: it shares
@@ -81,12 +81,11 @@ test('onboarding badge with one session-key approval, then an asset badge with n
   const wallet = await injectWallet(page);
   await registerNewPlayer(page);
   await openTasks(page);
-  await verify(page, 'sign_in');
+  // Both onboarding tasks are what the product knows: done without a Verify.
   await expect(taskCard(page, 'sign_in').getByText('DONE (TODAY)')).toBeVisible();
   await page.goto('/create-profile');
   await createProfile(page);
   await openTasks(page);
-  await verify(page, 'osp_profile_create');
   await expect(taskCard(page, 'osp_profile_create')).toHaveAttribute('data-state', 'done');
 
   // The onboarding badge is claimable: one approval grants the badge session key, and the mint follows.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { answerWalletPopup, registerNewPlayer } from '../support/login';
 import { toastWith } from '../tasks/task-helpers';
 
-const EXTERNAL_WALLET = 'Arena Wallet external wallet';
+const EXTERNAL_WALLET = 'Arena Wallet (external key)';
 
 /**
  * Locally, the account provider also offers a plain external-wallet mode (issue 14): the badge page lists it as an
@@ -32,6 +32,7 @@ test('a player links the account provider external wallet for partner NFTs; the 
   await popup.getByRole('button', { name: 'Sign' }).click();
   const linked = nftSlot.getByTestId('linked-wallet');
   await expect(linked).toBeVisible({ timeout: 30_000 });
+  await expect(toastWith(page, 'Wallet linked. Its partner NFTs now count for your badges.')).toBeVisible();
   // spec 2 'Linking is locked once set': the NFT slot offers no button any more.
   await expect(nftSlot.getByRole('button')).toHaveCount(0);
   // spec 4: the Verify button is enabled once an EVM wallet is linked.

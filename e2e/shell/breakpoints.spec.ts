@@ -131,7 +131,7 @@ test('an old user before binding: every breakpoint lays out without overflow', a
     await page.keyboard.press('Escape');
     await expect(tips).toBeHidden();
     const slot = page.getByTestId('auth-slot');
-    await expect(slot.getByRole('button', { name: 'Bind a Arena Wallet account' })).toBeVisible();
+    await expect(slot.getByRole('button', { name: 'Bind an Arena Wallet account' })).toBeVisible();
     await expect(slot.getByRole('button', { name: 'Logout' })).toBeVisible();
     const layout = await measure(page);
     await page.getByRole('banner').screenshot({ path: testInfo.outputPath(`old-user-${name}-${width}.png`) });

@@ -67,6 +67,10 @@ export async function loginWithHeldAccount(
       .getByRole('listitem')
       .filter({ has: popup.locator(`code[title="${address}" i]`) })
       .getByRole('button', { name: 'Continue' });
+  // An account made in this test may be under 30 s old: its welcome must not stand in the way of what follows.
+  for (const page of context.pages()) {
+    if (!page.url().startsWith(WALLET_URL)) await dismissWelcomeWhenShown(page);
+  }
   const popup = await answerWalletPopup(context, click, continueWith);
   await continueWith(popup).click({ timeout: 30_000 });
   await popup.getByRole('button', { name: 'Sign' }).click({ timeout: 30_000 });
@@ -79,11 +83,27 @@ export async function loginWithHeldAccount(
  */
 export async function registerNewPlayer(page: Page, path: string | null = '/'): Promise<void> {
   if (path !== null) await page.goto(path);
+  await dismissWelcomeWhenShown(page);
   await loginThroughPopup(page.context(), () =>
     page.getByRole('button', { name: LOGIN_BUTTON_NAME }).first().click(),
   );
   // A new player has no profile yet: the web sends them to Create profile once the login is complete.
   await expect(page).toHaveURL(/\/create-profile$/, { timeout: 60_000 });
+}
+
+const welcomeDismissed = new WeakSet<Page>();
+
+/**
+ * A new account is welcomed at its login when the login took under 30 s (spec 4), which depends on this machine's
+ * speed: whenever the welcome stands in the way of a later action, 'Let's go' closes it.
+ */
+async function dismissWelcomeWhenShown(page: Page): Promise<void> {
+  if (welcomeDismissed.has(page)) return;
+  welcomeDismissed.add(page);
+  const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+  await page.addLocatorHandler(welcome, async () => {
+    await welcome.getByRole('button', { name: "Let's go" }).click();
+  });
 }
 
 /** The header's Logout, confirmed in its dialog; the player lands on / logged out. */

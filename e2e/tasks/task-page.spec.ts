@@ -20,13 +20,12 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
   // spec 8: verifying before the profile exists.
   await expect(toastWith(page, 'Please try again after successfully creating a profile')).toBeVisible();
 
-  await verify(page, 'sign_in');
+  // Signed in today: done without a verify.
   await expect(taskCard(page, 'sign_in').getByText('DONE (TODAY)')).toBeVisible();
 
   await page.goto('/create-profile');
   await createProfile(page);
   await openTasks(page);
-  await verify(page, 'osp_profile_create');
   await expect(taskCard(page, 'osp_profile_create')).toHaveAttribute('data-state', 'done');
   await expect(taskCard(page, 'osp_profile_create').getByText('DONE', { exact: true })).toBeVisible();
   // The marker points of the done cards are what the tasks paid.
@@ -62,7 +61,8 @@ test('wallet bind: not done before a wallet is linked; done (and paid) once one 
   // spec 4 'done once any connected address exists': the list read after the link shows it done.
   await openTasks(page);
   await expect(taskCard(page, 'wallet_bind')).toHaveAttribute('data-state', 'done');
-  expect(await taskTotal(page)).toBe(50);
+  // The wallet bind's 50 and the day's sign-in, done when the list was first read.
+  expect(await taskTotal(page)).toBe(50 + 10);
 });
 
 test('100028: verifying too often says the service is busy', async ({ page }) => {

@@ -68,6 +68,7 @@ export async function createWalletServices(
     accounts,
     connections: createConnections(window.localStorage),
     prompter: prompts.prompter,
+    getContractNames: async () => (await getContracts()).names ?? {},
   });
   return { accounts, handleRequest };
 }

@@ -31,9 +31,12 @@ describe('spec 2 and spec 8 texts', () => {
       "POPUP BLOCKED: Please disable 'Block pop-ups' in your phone or browser settings.",
     );
     expect(DIALOG_TEXT.logoutConfirm).toBe('Are you sure you want to logout?');
-    expect(DIALOG_TEXT.bindAccountButton('Arena Wallet')).toBe('Bind a Arena Wallet account');
+    // 'Bind a ... account' in English: the article follows the provider's name.
+    expect(DIALOG_TEXT.bindAccountButton('Arena Wallet')).toBe('Bind an Arena Wallet account');
+    expect(DIALOG_TEXT.bindAccountButton('Dojo Wallet')).toBe('Bind a Dojo Wallet account');
     expect(DIALOG_TEXT.migrationTitle).toBe('Account Migration Tips');
-    expect(DIALOG_TEXT.newAccountLoginTitle).toBe('New account login prompt');
+    // The 'New account login prompt' dialog, titled as a person reads it.
+    expect(DIALOG_TEXT.newAccountLoginTitle).toBe('Continue with your new account');
     expect(DIALOG_TEXT.gotIt).toBe('Got it');
     expect(DIALOG_TEXT.welcomeTitle('OJO Arena')).toBe('Welcome to OJO Arena');
   });

@@ -25,8 +25,10 @@ export const DIALOG_TEXT = {
   migrationTitle: 'Account Migration Tips',
   migrationBody:
     'The old login will be removed after Mar 5, 2025. Please bind a new account to keep your progress.',
-  bindAccountButton: (providerName: string) => `Bind a ${providerName} account`,
-  newAccountLoginTitle: 'New account login prompt',
+  // 'Bind a ... account': 'an' before a name that starts with a vowel ('Bind an Arena Wallet account').
+  bindAccountButton: (providerName: string) =>
+    `Bind ${/^[aeiou]/i.test(providerName) ? 'an' : 'a'} ${providerName} account`,
+  newAccountLoginTitle: 'Continue with your new account',
   popupBlocked: "POPUP BLOCKED: Please disable 'Block pop-ups' in your phone or browser settings.",
   gotIt: 'Got it',
   logoutConfirm: 'Are you sure you want to logout?',

@@ -7,6 +7,8 @@ export { DeploymentsError } from '@ojo/contracts/deployments';
 export interface WalletContracts {
   smartAccountFactory: Address;
   verifyingPaymaster: Address;
+  /** Every contract of the deployment by lower-case address, so a prompt names what it calls. */
+  names?: Record<string, string>;
 }
 
 /**
@@ -26,6 +28,9 @@ export function parseDeployments(json: unknown, expectedChainId: number): Wallet
   return {
     smartAccountFactory: deployments.contracts.SmartAccountFactory,
     verifyingPaymaster: deployments.contracts.VerifyingPaymaster,
+    names: Object.fromEntries(
+      Object.entries(deployments.contracts).map(([name, address]) => [String(address).toLowerCase(), name]),
+    ),
   };
 }
 

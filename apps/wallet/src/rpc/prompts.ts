@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import type { Call } from '../accounts/account-service';
 import { userRejected } from '../protocol/messages';
+import type { CallDescription } from './describe-call';
 import type { TypedDataDomainView, TypedDataField } from './typed-data';
 
 export interface SessionKeyRequest {
@@ -31,6 +32,8 @@ export type Prompt =
       origin: string;
       address: Address;
       policy: SessionKeyRequest;
+      /** The policy's contract and function as a person reads them. */
+      call: CallDescription;
       isSponsored: boolean;
     };
 

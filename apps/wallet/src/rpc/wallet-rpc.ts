@@ -17,6 +17,7 @@ import type { AccountService, Call, SentCalls } from '../accounts/account-servic
 import type { RequestHandler } from '../protocol/message-handler';
 import { WalletRpcError } from '../protocol/messages';
 import type { Connections } from './connections';
+import { describeCall } from './describe-call';
 import { paymasterServiceSchema } from './paymaster-service';
 import type { Prompter } from './prompts';
 import { checkTypedDataDomain, describeTypedData } from './typed-data';
@@ -94,6 +95,8 @@ export interface WalletRpcOptions {
   accounts: AccountService;
   connections: Connections;
   prompter: Prompter;
+  /** The chain's contract names by lower-case address (the deployments), for prompts; none when unknown. */
+  getContractNames?: () => Promise<Readonly<Record<string, string>>>;
 }
 
 /** The wallet's EIP-1193 methods (issue 4 plan, "Methods"). */
@@ -277,8 +280,17 @@ export function createWalletRpc(options: WalletRpcOptions): RequestHandler {
         feeLimitWei: policy.feeLimitWei,
         validUntil: policy.validUntil,
       });
+      const names = await (options.getContractNames?.() ?? Promise.resolve({})).catch(() => ({}));
+      const described = describeCall(policy.target, policy.selector, names);
       const sent = await prompter.ask(
-        { kind: 'session-key', origin, address: owner, policy, isSponsored: Boolean(paymasterService) },
+        {
+          kind: 'session-key',
+          origin,
+          address: owner,
+          policy,
+          call: described,
+          isSponsored: Boolean(paymasterService),
+        },
         async () => {
           const replaced = policy.replacesKey;
           const revoke =

@@ -91,7 +91,7 @@ export function PopupPage({ env, mode = 'smart-account' }: { env: WalletEnv; mod
       <header className="wallet__header">
         <span className="wallet__logo" aria-hidden="true" />
         <h1 className="wallet__title">
-          {mode === 'external' ? `${env.providerName} external wallet` : env.providerName}
+          {mode === 'external' ? `${env.providerName} (external key)` : env.providerName}
         </h1>
         {appOrigin ? <span className="wallet__origin">{originHost(appOrigin)}</span> : null}
       </header>

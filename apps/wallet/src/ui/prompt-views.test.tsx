@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { PendingPrompt, Prompt } from '../rpc/prompts';
-import { SignView } from './prompt-views';
+import { SessionKeyView, SignView } from './prompt-views';
 
 const ACCOUNT = getAddress('0x00000000000000000000000000000000000000a1');
 const CONTRACT = getAddress('0x00000000000000000000000000000000000000c3');
@@ -55,5 +55,44 @@ describe('sign prompt', () => {
       'lets an unnamed app accept this Greeting as approved by your account, on any chain',
     );
     expect(text).toContain('Verifying contract (none)');
+  });
+});
+
+describe('session key prompt', () => {
+  const renderSessionKey = (call: { contractName: string | null; action: string | null }) => {
+    const prompt: Extract<Prompt, { kind: 'session-key' }> = {
+      kind: 'session-key',
+      origin: 'http://localhost:3000',
+      address: ACCOUNT,
+      policy: {
+        sessionKey: getAddress('0x00000000000000000000000000000000000000d5'),
+        target: CONTRACT,
+        selector: '0x98a6e993',
+        feeLimitWei: 10_000_000_000_000_000n,
+        validUntil: 1_900_000_000,
+      },
+      call,
+      isSponsored: true,
+    };
+    const pending: PendingPrompt & { prompt: typeof prompt } = { id: 2, prompt, status: 'waiting' };
+    return renderToStaticMarkup(<SessionKeyView pending={pending} onApprove={() => {}} onCancel={() => {}} />)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/ ([,.)])/g, '$1');
+  };
+
+  it("says what the key may do with the contract's name, not its address and selector", () => {
+    const text = renderSessionKey({ contractName: 'BadgeNFT', action: 'mint a badge' });
+    expect(text).toContain('asks for a key that may mint a badge with BadgeNFT for your account');
+    expect(text).toContain('Allowed action mint a badge');
+    expect(text).toContain('Contract BadgeNFT');
+    expect(text).not.toContain('0x98a6e993');
+    expect(text).not.toContain(CONTRACT);
+  });
+
+  it('falls back to the raw address and selector for a contract the wallet does not know', () => {
+    const text = renderSessionKey({ contractName: null, action: null });
+    expect(text).toContain('Allowed action 0x98a6e993');
+    expect(text).toContain(`Contract ${CONTRACT}`);
   });
 });

@@ -290,29 +290,29 @@ export function SessionKeyView({ pending, onApprove, onCancel }: PromptViewProps
   const { prompt } = pending;
   const { policy } = prompt;
   const isWorking = pending.status === 'working';
+  const { contractName, action } = prompt.call;
   return (
     <section className="wallet__card" aria-labelledby="session-title">
       <h2 id="session-title" className="wallet__card-title">
         Allow a session key
       </h2>
       <p className="wallet__muted">
-        {originHost(prompt.origin)} asks for a key that may act for your account without asking you each time,
-        only within these limits:
+        {originHost(prompt.origin)} asks for a key that may{' '}
+        {action && contractName
+          ? `${action} with ${contractName} for your account without asking you each time`
+          : 'act for your account without asking you each time'}
+        , only within these limits:
       </p>
       <AccountLine address={prompt.address} />
       <dl className="wallet__details">
         <div className="wallet__detail-group">
+          <dt>Allowed action</dt>
+          <dd>{action ?? <code>{policy.selector}</code>}</dd>
+          <dt>Contract</dt>
+          <dd>{contractName ?? <code>{policy.target}</code>}</dd>
           <dt>Session key</dt>
           <dd>
             <code>{policy.sessionKey}</code>
-          </dd>
-          <dt>Contract</dt>
-          <dd>
-            <code>{policy.target}</code>
-          </dd>
-          <dt>Function</dt>
-          <dd>
-            <code>{policy.selector}</code>
           </dd>
           <dt>Fee limit</dt>
           <dd>{formatEth(policy.feeLimitWei)}</dd>

@@ -1,4 +1,5 @@
 import type { LoginProvider, SourceType } from '@ojo/domain/enums';
+import type { PlayerCall } from '@ojo/domain/session/user';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
@@ -15,6 +16,8 @@ export interface HomeLoginActions {
   isFullUser?: boolean;
   /** True while a login runs: the buttons are disabled. */
   isLoggingIn?: boolean;
+  /** What the hero offers in place of the login buttons (login, nothing while the user loads, profile, play). */
+  call?: PlayerCall;
 }
 
 const HomeLoginActionsContext = createContext<HomeLoginActions>({});
@@ -34,6 +37,7 @@ export interface ResolvedHomeLoginActions {
   oldUserLogin: (provider: LoginProvider) => void;
   isFullUser: boolean;
   isLoggingIn: boolean;
+  call: PlayerCall;
 }
 
 const notMounted = () => {
@@ -49,6 +53,7 @@ export function useHomeLoginActions(): ResolvedHomeLoginActions {
       oldUserLogin: actions.onOldUserLogin ?? notMounted,
       isFullUser: actions.isFullUser ?? false,
       isLoggingIn: actions.isLoggingIn ?? false,
+      call: actions.call ?? (actions.isFullUser ? 'play' : 'login'),
     }),
     [actions],
   );

@@ -16,6 +16,7 @@ import {
   connectedWallets,
   isFullUser,
   needsMigrationBind,
+  playerCall,
   smartAccountAddress,
 } from './user';
 
@@ -42,6 +43,14 @@ describe("spec 4 Login: 'A full user has a jwt, is not old type, and has an osp_
       needsMigrationBind({ web3authAddress: '0xold', abstractAddress: { osp_aa: { address: '0xnew' } } }),
     ).toBe(false);
     expect(needsMigrationBind({})).toBe(false);
+  });
+  it('offers login to the logged out and to a user not full yet, nothing while the user loads, then profile or play', () => {
+    expect(playerCall('loggedOut', null)).toBe('login');
+    expect(playerCall('loggingIn', null)).toBe('login');
+    expect(playerCall('loggedIn', null)).toBe('loading');
+    expect(playerCall('loggedIn', { ...full, isOldType: true })).toBe('login');
+    expect(playerCall('loggedIn', { ...full, profile: null })).toBe('createProfile');
+    expect(playerCall('loggedIn', { ...full, profile: { handle: 'ada_1' } })).toBe('play');
   });
   it('reads linked wallets by chain type (spec 3 connectAddress)', () => {
     const user = { connectAddress: { EVM: { address: '0xe' }, SOLANA: null } };

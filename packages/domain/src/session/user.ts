@@ -27,6 +27,23 @@ export function isFullUser(user: UserInfo | null | undefined): boolean {
 }
 
 /**
+ * What the header and the home hero offer a person: the login buttons (logged out, or a user who is not full yet:
+ * spec 4 'Otherwise login buttons show'), nothing while the session's user loads (a logged-in player never sees a
+ * login button flash), the way to Create profile for a full user without a profile, or the way to play.
+ */
+export type PlayerCall = 'login' | 'loading' | 'createProfile' | 'play';
+
+export function playerCall(
+  status: 'loggedOut' | 'loggingIn' | 'loggedIn',
+  user: UserInfo | null | undefined,
+): PlayerCall {
+  if (status !== 'loggedIn') return 'login';
+  if (!user) return 'loading';
+  if (!isFullUser(user)) return 'login';
+  return user.profile?.handle ? 'play' : 'createProfile';
+}
+
+/**
  * spec 4 Login: bind the account (old-user migration) 'when a web3auth address exists but no osp_aa address'.
  */
 export function needsMigrationBind(user: UserInfo | null | undefined): boolean {

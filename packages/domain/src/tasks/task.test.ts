@@ -96,6 +96,13 @@ describe('spec 8 task verify errors', () => {
   it('100020 redirects to the provider connect URL', () => {
     expect(taskVerifyErrorAction({ ...base, code: '100020' })).toEqual({ kind: 'redirect' });
   });
+  it('100020 when resuming after the connect page: the delayed text, no second redirect', () => {
+    expect(taskVerifyErrorAction({ ...base, platform: 'Telegram', code: '100020', isResume: true })).toEqual({
+      kind: 'message',
+      message: 'Verification Failed. Mostly due to Telegram being delayed, please try again after 30 seconds',
+      refreshTasks: false,
+    });
+  });
   it("100028: 'Service is currently busy, please give it another shot later.'", () => {
     expect(taskVerifyErrorAction({ ...base, code: 100028 })).toEqual({
       kind: 'message',

@@ -94,8 +94,17 @@ export function taskVerifyErrorAction(error: {
   taskId?: number | string;
   taskCode?: string;
   platform: string;
+  /**
+   * The verify resumes a task after its connect page: the stored task is tried once, so a platform still not
+   * connected (the player came back without connecting) is reported, never a second trip to the connect page.
+   */
+  isResume?: boolean;
 }): TaskVerifyErrorAction {
-  if (isErrorCode(error.code, ERROR_CODES.TASK_NEEDS_CONNECT)) return { kind: 'redirect' };
+  if (isErrorCode(error.code, ERROR_CODES.TASK_NEEDS_CONNECT)) {
+    return error.isResume
+      ? { kind: 'message', message: TASK_TEXT.verifyFailedDelayed(error.platform), refreshTasks: false }
+      : { kind: 'redirect' };
+  }
   if (isErrorCode(error.code, ERROR_CODES.TASK_SERVICE_BUSY)) {
     return { kind: 'message', message: TASK_TEXT.serviceBusy, refreshTasks: false };
   }

@@ -7,6 +7,7 @@ import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { and, count, countDistinct, eq, inArray, isNotNull, sql } from '@ojo/db/sql';
 import type { Address, PublicClient } from 'viem';
 import { getCheckInStatus } from '../check-in/get-check-in-status';
+import { completeDerivedTasks } from '../tasks/derived-tasks';
 
 /** What a player has done towards one badge: the value its condition is measured against. */
 export type ProgressValue = number;
@@ -107,6 +108,8 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
         const codes = rule.taskCodes ?? [];
         if (codes.length === 0) return 0;
         return once(`tasks:${codes.join(',')}`, async () => {
+          // The tasks the product already knows are done count without the player's Verify.
+          await completeDerivedTasks(deps.db, player.id, new Date(deps.now()));
           const [row] = await deps.db
             .select({ done: countDistinct(taskCompletions.taskId) })
             .from(taskCompletions)

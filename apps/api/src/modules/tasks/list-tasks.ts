@@ -6,21 +6,22 @@ import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, asc, eq, inArray, sql } from '@ojo/db/sql';
 import type { AppConfig } from '../../config/env';
+import { completeDerivedTasks, isDerivedTask, isDerivedTaskMet } from './derived-tasks';
 import { taskErrors } from './errors';
 import { periodKeyOf } from './period';
 import { type ListedCompletion, type ListedTask, toTaskItem } from './task-item';
-import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
- * The player's completions of the current period of each task, by task id. A wallet_bind task still open while a
- * connected address exists is completed (and paid, once) first: spec 4 'done once any connected address exists'.
+ * The player's completions of the current period of each task, by task id. A derived task still open while what it
+ * asks is met (signed in today, a profile, a connected address) is completed (and paid, once) first: the player
+ * does not press Verify for what the product knows (spec 4 'done once any connected address exists').
  */
 async function completionsOf(db: Database, userId: string, rows: Task[], now: Date) {
   if (rows.length === 0) return new Map();
   const found = await readCompletions(db, userId, rows, now);
-  const open = rows.filter((task) => task.verifier === 'wallet_bind' && !found.get(task.id)?.completedAt);
+  const open = rows.filter((task) => isDerivedTask(task) && !found.get(task.id)?.completedAt);
   if (open.length === 0) return found;
-  const completed = await completeWalletBindTasks(db, userId, now, open);
+  const completed = await completeDerivedTasks(db, userId, now, open);
   return completed.length === 0 ? found : readCompletions(db, userId, rows, now);
 }
 
@@ -136,9 +137,9 @@ async function taskCatalogue(
 
 /**
  * What the task list reads of the player in one statement and one row: the task catalogue's version, the player's
- * completions of one-off tasks and of `today`'s daily ones (`[taskId, periodKey, progress, completedAt]` each), and
- * whether the player has a connected address (an open wallet_bind task is then completed). The catalogue itself
- * comes from `taskCatalogue`, kept per node.
+ * completions of one-off tasks and of `today`'s daily ones (`[taskId, periodKey, progress, completedAt]` each),
+ * whether the player has a connected address and their handle (what decides the derived tasks), and their referral
+ * code (the X task's post). The catalogue itself comes from `taskCatalogue`, kept per node.
  */
 async function selectTaskState(db: Database, userId: string, today: string) {
   const [row] = await db
@@ -156,6 +157,7 @@ async function selectTaskState(db: Database, userId: string, today: string) {
       )`,
       hasConnectedAddress: sql<boolean>`exists (select 1 from ${userAddresses} where ${userAddresses.userId} = ${userId} and ${userAddresses.isConnected})`,
       referralCode: users.referralCode,
+      handle: users.handle,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -164,8 +166,8 @@ async function selectTaskState(db: Database, userId: string, today: string) {
 
 /**
  * GET /v2/tasks/list of the player from the catalogue kept per node and their state read in one statement. A
- * wallet_bind task still open while the player has a connected address (rare: a task added after the player linked
- * a wallet) goes through `listTasks`, which completes it, pays it once, and reads the completions again.
+ * derived task still open while what it asks is met (the day's first read for the sign-in, the first after a
+ * profile or a wallet) goes through `listTasks`, which completes it, pays it once, and reads the completions again.
  */
 export async function readTaskList(
   db: Database,
@@ -183,11 +185,13 @@ export async function readTaskList(
     const found = row.completions.find(([taskId, key]) => taskId === task.id && key === periodKey);
     return found ? { progress: found[2], completedAt: found[3] } : undefined;
   };
-  const openWalletBind = catalogue.some(
-    (task) => task.verifier === 'wallet_bind' && !completionOf(task)?.completedAt,
+  const facts = { hasProfile: Boolean(row.handle), hasConnectedAddress: row.hasConnectedAddress };
+  const openButMet = catalogue.some(
+    (task) =>
+      isDerivedTask(task) && !completionOf(task)?.completedAt && isDerivedTaskMet(task.verifier, facts),
   );
   const user = { id: userId, referralCode: row.referralCode };
-  if (openWalletBind && row.hasConnectedAddress) return listTasks(db, config, user, query, now);
+  if (openButMet) return listTasks(db, config, user, query, now);
   return catalogue.map((task) => toTaskItem(config, task, completionOf(task), user.referralCode));
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
+import { completeDerivedTasks } from './derived-tasks';
 import { createTelegramClient } from './platforms/telegram-client';
 import { TELEGRAM_WEBHOOK_PATH, telegramWebhookRoutes } from './telegram-webhook';
-import { completeWalletBindTasks } from './wallet-bind-task';
 
 /**
  * What the tasks module does for other modules' events: a linked wallet completes the wallet_bind tasks in the
@@ -14,7 +14,7 @@ import { completeWalletBindTasks } from './wallet-bind-task';
  */
 const tasksPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.events.on('walletLinked', async (tx, { userId }) => {
-    await completeWalletBindTasks(tx, userId, new Date(app.now()));
+    await completeDerivedTasks(tx, userId, new Date(app.now()), { verifiers: ['wallet_bind'] });
   });
   await app.register(telegramWebhookRoutes, { config });
   const telegram = config.tasks.telegram;

@@ -5,6 +5,9 @@ import { closedPortUrl } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 import { newPlayer, startTaskStack, submitForm, taskCalls } from './task-stack';
 
+/** The day's sign-in the first read of the task list completes (the product knows the player signed in). */
+const SIGN_IN_REWARD = 10n;
+
 const X_POST = 411005;
 const TELEGRAM = 411006;
 const DISCORD = 411007;
@@ -94,7 +97,7 @@ describeWithDatabases('tasks on X, Telegram and Discord through their stand-ins'
     await submitForm(channel, { user: me.telegramId });
     expect((await calls.get('/reference/telegram/subscribe/check')).json().obj).toBe(true);
     expect((await calls.verify(TELEGRAM)).json()).toMatchObject({ success: true, obj: { done: true } });
-    expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(50n + SIGN_IN_REWARD);
   });
 
   it("Telegram: the webhook refuses updates without the bot's secret token", async () => {
@@ -120,7 +123,7 @@ describeWithDatabases('tasks on X, Telegram and Discord through their stand-ins'
     const discordUser = stack.standIns.discord.users.list().find((user) => user.username === username);
     await submitForm(invite, { user: discordUser?.id ?? '' });
     expect((await calls.verify(DISCORD)).json()).toMatchObject({ success: true, obj: { done: true } });
-    expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(50n + SIGN_IN_REWARD);
   });
 });
 

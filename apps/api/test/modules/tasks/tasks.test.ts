@@ -22,7 +22,7 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
   });
   afterAll(async () => stack?.close());
 
-  it("lists the spec's ladder tasks in the operator's order, todo, each marker equal to its reward", async () => {
+  it("lists the spec's ladder tasks in the operator's order, todo but the day's sign-in, each marker equal to its reward", async () => {
     const { jwt } = await newPlayer(stack.app);
     const list = await taskCalls(stack.app, jwt).list();
     expect(list.map((task) => task.code)).toEqual([
@@ -33,7 +33,7 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
       'connect_tg',
       'join_discord',
     ]);
-    expect(list.every((task) => task.status === 0)).toBe(true);
+    expect(list.filter((task) => task.status !== 0).map((task) => task.code)).toEqual(['sign_in']);
     for (const task of list) expect(String(splitTaskDescription(task.desc).points)).toBe(task.rewardAmount);
     // The X task opens the stand-in's composer with the required text (the real X is the same variable).
     expect(list.find((task) => task.code === 'subject_post_x')?.url).toContain(
@@ -96,6 +96,23 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(entries).toHaveLength(1);
     const list = await calls.list();
     expect(list.find((task) => task.taskId === SIGN_IN)?.status).toBe(1);
+  });
+
+  it('what the product knows is done when the list is read, without a verify: the sign-in, the profile, paid once', async () => {
+    const { jwt, userId } = await newPlayer(stack.app);
+    const calls = taskCalls(stack.app, jwt);
+    const stateOf = async () =>
+      Object.fromEntries((await calls.list()).map((task) => [task.code, task.status !== 0]));
+    expect(await stateOf()).toMatchObject({ sign_in: true, osp_profile_create: false, wallet_bind: false });
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(10n);
+    await database()
+      .db.update(users)
+      .set({ handle: `d${userId.slice(0, 8)}` })
+      .where(eq(users.id, userId));
+    expect(await stateOf()).toMatchObject({ sign_in: true, osp_profile_create: true, wallet_bind: false });
+    await stateOf();
+    expect(await getBalance(database().db, userId, 'POINT')).toBe(110n);
+    expect((await calls.get(`/v2/tasks/detail?taskId=${PROFILE_CREATE}`)).json().obj.status).toBe(1);
   });
 
   it('osp_profile_create is done only once the profile exists', async () => {
@@ -198,9 +215,11 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
       headers: { saas_id: 'ojo-arena-test', jwt_token: jwt },
     });
     const outcomes = doQuests.json().obj as { code: string; done: boolean; connectUrl: string | null }[];
-    expect(outcomes.map((outcome) => outcome.code)).toHaveLength(6);
-    // Only sign in passes without anything done elsewhere; the platform tasks name where to connect.
-    expect(outcomes.filter((outcome) => outcome.done).map((outcome) => outcome.code)).toEqual(['sign_in']);
+    // The day's sign-in is done by the list doquests reads; nothing else passes without anything done elsewhere,
+    // and the platform tasks name where to connect.
+    expect(outcomes.map((outcome) => outcome.code)).not.toContain('sign_in');
+    expect(outcomes).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome.done)).toEqual([]);
     expect(outcomes.find((outcome) => outcome.code === 'join_discord')?.connectUrl).toContain(
       '/discord/oauth2/authorize?',
     );

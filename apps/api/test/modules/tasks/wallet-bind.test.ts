@@ -9,6 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { saasHeaders } from '../../support/identity';
 import { newPlayer, startTaskStack, type TestApp, taskCalls } from './task-stack';
 
+/** The day's sign-in the first read of the task list completes (the product knows the player signed in). */
+const SIGN_IN_REWARD = 10n;
+
 /** What the badge page does with a player's wallet: a nonce for it, its signature, the bind. */
 async function bindWallet(app: TestApp, jwt: string, key = generatePrivateKey(), signWith = key) {
   const wallet = privateKeyToAccount(key);
@@ -59,7 +62,7 @@ describeWithDatabases(
         success: true,
         obj: { done: true },
       });
-      expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
+      expect(await getBalance(database().db, userId, 'POINT')).toBe(50n + SIGN_IN_REWARD);
       const rewards = await database()
         .db.select()
         .from(ledgerEntries)
@@ -79,9 +82,9 @@ describeWithDatabases(
       }
       const walletTask = (await taskCalls(stack.app, jwt).list()).find((task) => task.taskId === 411003);
       expect(walletTask?.status).toBe(1);
-      expect(await getBalance(db, userId, 'POINT')).toBe(50n);
+      expect(await getBalance(db, userId, 'POINT')).toBe(50n + SIGN_IN_REWARD);
       await taskCalls(stack.app, jwt).list();
-      expect(await getBalance(db, userId, 'POINT')).toBe(50n);
+      expect(await getBalance(db, userId, 'POINT')).toBe(50n + SIGN_IN_REWARD);
     });
 
     it('1115 for another key signature, 1116 for a wallet of another player, 1117 past two wallets', async () => {

@@ -4,7 +4,7 @@ import { type AccountProvider, createAccountProvider } from '@/features/auth/wal
 /** The EIP-6963 identity of the account provider's plain external-wallet mode. */
 export const EXTERNAL_WALLET_INFO = {
   uuid: 'ojo-arena-account-provider-external',
-  name: `${env.providerName} external wallet`,
+  name: `${env.providerName} (external key)`,
   icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Crect width='24' height='24' rx='6' fill='%23c6f432'/%3E%3C/svg%3E",
   rdns: 'xyz.ojo-arena.account-provider.external',
 } as const;

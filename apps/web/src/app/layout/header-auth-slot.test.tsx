@@ -106,11 +106,11 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
     backend.loginFailure = new ApiError({ kind: 'envelope', status: 200, code: '5115', message: 'old' });
     renderSlot('/wallet');
     await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New account login prompt' });
+    const dialog = await screen.findByRole('dialog', { name: 'Continue with your new account' });
     backend.loginFailure = null;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Login with Arena Wallet' }));
     await waitFor(() => expect(store.getState().status).toBe('loggedIn'));
-    expect(screen.queryByRole('dialog', { name: 'New account login prompt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Continue with your new account' })).not.toBeInTheDocument();
   });
 
   it('shows Account Migration Tips to an old user; binding makes a full user', async () => {
@@ -131,11 +131,11 @@ describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Account Migration Tips' });
     expect(dialog).toHaveTextContent('Mar 5, 2025');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Bind a Arena Wallet account' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bind an Arena Wallet account' }));
     await waitFor(() => expect(sessionUserOf(store.getState(), backend.user).isFullUser).toBe(true));
     expect(screen.queryByRole('dialog', { name: 'Account Migration Tips' })).not.toBeInTheDocument();
     expect(
-      within(slot()).queryByRole('button', { name: 'Bind a Arena Wallet account' }),
+      within(slot()).queryByRole('button', { name: 'Bind an Arena Wallet account' }),
     ).not.toBeInTheDocument();
   });
 

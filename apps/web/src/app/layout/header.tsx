@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { LogoMark } from '@/components/ui/icons';
+import { Link, useLocation } from 'react-router';
+import { LogoMark, WalletIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
-import { ROUTES } from '@/config/routes';
+import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import { useSessionUser } from '@/features/auth/hooks/use-auth';
 import { HeaderAuthSlot } from './header-auth-slot';
 import { MainNav } from './main-nav';
@@ -14,12 +14,17 @@ const HeaderBalances = lazy(async () => ({
   default: (await import('@/features/member/components/header-balances')).HeaderBalances,
 }));
 
+const HEADER_LINK =
+  'items-center gap-1.5 whitespace-nowrap rounded-xl border bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide transition hover:border-lime/60 hover:text-lime';
+
 /**
- * The shared header of spec point 2: brand, top navigation, social links, the player's FishXP and OJO, and the
- * login/logout slot.
+ * The shared header of spec point 2: brand, top navigation, social links, the way to Create profile or to the wallet,
+ * the player's FishXP and OJO, and the login/logout slot.
  */
+
 export function Header() {
-  const isPlayer = useSessionUser().isFullUser;
+  const { isFullUser: isPlayer, call } = useSessionUser();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-arena-950/80 backdrop-blur-xl">
       <div className="mx-auto flex h-[58px] max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -37,6 +42,24 @@ export function Header() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <SocialLinks className="hidden lg:flex" />
+          {call === 'createProfile' && pathname !== AUTH_ROUTES.createProfile.path ? (
+            // Narrower screens get it from the hero and the menu: the header row has no room left there.
+            <Link
+              to={AUTH_ROUTES.createProfile.path}
+              className={`hidden border-lime/60 text-lime xl:inline-flex ${HEADER_LINK}`}
+            >
+              Create your profile
+            </Link>
+          ) : null}
+          {call === 'play' ? (
+            <Link
+              to={ROUTES.wallet.path}
+              className={`hidden border-white/15 text-white lg:inline-flex ${HEADER_LINK}`}
+            >
+              <WalletIcon className="size-4" />
+              Wallet
+            </Link>
+          ) : null}
           {isPlayer ? (
             <Suspense fallback={null}>
               <HeaderBalances />

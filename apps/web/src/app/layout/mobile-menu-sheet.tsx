@@ -1,6 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { CloseIcon } from '@/components/ui/icons';
+import { Link } from 'react-router';
+import { CloseIcon, WalletIcon } from '@/components/ui/icons';
+import { AUTH_ROUTES, ROUTES } from '@/config/routes';
+import { useSessionUser } from '@/features/auth/hooks/use-auth';
 import { MainNav } from './main-nav';
 import { SocialLinks } from './social-links';
 
@@ -12,7 +15,12 @@ interface MobileMenuSheetProps {
 }
 
 /** The sheet of the mobile menu: a dialog with the nav and the social links, loaded when first opened. */
+const ACCOUNT_LINK =
+  'flex items-center gap-2 rounded-xl border px-4 py-3 text-base font-black uppercase tracking-wide transition';
+
 export function MobileMenuSheet({ isOpen, onOpenChange, triggerRef }: MobileMenuSheetProps) {
+  const { isFullUser: isPlayer, call } = useSessionUser();
+  const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -38,8 +46,29 @@ export function MobileMenuSheet({ isOpen, onOpenChange, triggerRef }: MobileMenu
           </div>
           <Dialog.Description className="sr-only">Site navigation and social links</Dialog.Description>
           <nav aria-label="Mobile">
-            <MainNav variant="menu" onNavigate={() => onOpenChange(false)} />
+            <MainNav variant="menu" onNavigate={close} />
           </nav>
+          {isPlayer ? (
+            <div className="flex flex-col gap-2">
+              {call === 'createProfile' ? (
+                <Link
+                  to={AUTH_ROUTES.createProfile.path}
+                  onClick={close}
+                  className={`${ACCOUNT_LINK} border-lime/60 text-lime`}
+                >
+                  Create your profile
+                </Link>
+              ) : null}
+              <Link
+                to={ROUTES.wallet.path}
+                onClick={close}
+                className={`${ACCOUNT_LINK} border-white/15 text-slate-200 hover:text-lime`}
+              >
+                <WalletIcon className="size-5" />
+                Wallet
+              </Link>
+            </div>
+          ) : null}
           <SocialLinks className="mt-auto" />
         </Dialog.Content>
       </Dialog.Portal>

@@ -11,7 +11,10 @@ export function Component() {
       <PlayerGate>
         {(account) => <BuyOjoScreen account={account} payer={payThroughAccountProvider} />}
       </PlayerGate>
-      <nav className="mt-6 flex gap-4 text-sm font-bold text-cyan">
+      <nav aria-label="Coin" className="mt-6 flex flex-wrap gap-4 text-sm font-bold text-cyan">
+        <Link to={ROUTES.wallet.path} className="underline">
+          Add ETH in your wallet
+        </Link>
         <Link to={ROUTES.coinHistory.path} className="underline">
           Coin history
         </Link>

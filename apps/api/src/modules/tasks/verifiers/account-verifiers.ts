@@ -1,6 +1,6 @@
 import { isCheckInDone } from '../check-in-state';
+import { hasConnectedAddress } from '../derived-tasks';
 import { TaskFailure } from '../errors';
-import { hasConnectedAddress } from '../wallet-bind-task';
 import type { Verifier } from './types';
 
 /** sign_in: the session itself proves it (a daily task, once per UTC day). */

@@ -73,7 +73,7 @@ export function AuthStoreProvider({
   useSessionUpkeep(store, accountProvider);
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const userQuery = useUser({ enabled: state.status === 'loggedIn' });
-  const { isFullUser } = sessionUserOf(state, userQuery.data);
+  const { isFullUser, call } = sessionUserOf(state, userQuery.data);
   const isLoggingIn = state.status === 'loggingIn';
   const actions = useMemo<HomeLoginActions>(
     () => ({
@@ -82,8 +82,9 @@ export function AuthStoreProvider({
       onOldUserLogin: (provider) => void startOldUserLogin(provider),
       isFullUser,
       isLoggingIn,
+      call,
     }),
-    [store, isFullUser, isLoggingIn],
+    [store, isFullUser, isLoggingIn, call],
   );
   return (
     <AuthStoreContext.Provider value={store}>

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@ojo/api-contract/user';
-import { isFullUser } from '@ojo/domain/session/user';
+import { isFullUser, type PlayerCall, playerCall } from '@ojo/domain/session/user';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useUser } from '../api/get-user';
 import { type AuthState, type AuthStatus, type AuthStore, INITIAL_AUTH_STATE } from '../stores/auth-store';
@@ -31,16 +31,20 @@ export interface SessionUser {
   user: UserInfo | null;
   /** Full user of spec 4: jwt, not old type, osp_aa smart account. */
   isFullUser: boolean;
+  /** What the header and the hero offer: login, nothing yet, Create profile, or play. */
+  call: PlayerCall;
 }
 
 /** The session status with the session user of the query cache. */
 export function sessionUserOf(state: AuthState, data: UserInfo | undefined): SessionUser {
   const user = state.status === 'loggedIn' ? (data ?? null) : null;
+  const withJwt = user ? { ...user, jwt: state.jwt } : null;
   return {
     status: state.status,
     jwt: state.jwt,
     user,
-    isFullUser: isFullUser(user ? { ...user, jwt: state.jwt } : null),
+    isFullUser: isFullUser(withJwt),
+    call: playerCall(state.status, withJwt),
   };
 }
 

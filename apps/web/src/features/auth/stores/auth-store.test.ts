@@ -61,31 +61,35 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     ]);
   });
 
-  it('sends a player without a profile to Create profile and keeps the welcome for after it', async () => {
+  it('welcomes a new account at the login, then sends it without a profile to Create profile (spec 4)', async () => {
     await store.loginWithAccount(invite);
-    expect(store.getState().navigation).toEqual({ to: '/create-profile', replace: false });
-    expect(store.getState().isWelcomeOpen).toBe(false);
-    clockMs = NOW + 12_000;
-    store.completeProfileCreation();
     expect(store.getState()).toMatchObject({
       isWelcomeOpen: true,
-      navigation: { to: '/', replace: true },
+      navigation: { to: '/create-profile', replace: false },
     });
-  });
-
-  it('welcomes after the profile only while the account is under 30 s old (spec 4, spec 9)', async () => {
-    await store.loginWithAccount(invite);
-    clockMs = NOW + 42_000;
+    store.closeWelcome();
+    store.consumeNavigation();
     store.completeProfileCreation();
     expect(store.getState()).toMatchObject({ isWelcomeOpen: false, navigation: { to: '/', replace: true } });
   });
 
-  it('does not welcome a profile made by an account that was not new at its login', async () => {
+  it('does not welcome an account that was over 30 s old at its login (spec 4, spec 9)', async () => {
     backend.created = NOW - 31_000;
     await store.loginWithAccount(invite);
-    expect(store.getState().navigation).toEqual({ to: '/create-profile', replace: false });
+    expect(store.getState()).toMatchObject({
+      isWelcomeOpen: false,
+      navigation: { to: '/create-profile', replace: false },
+    });
     store.completeProfileCreation();
     expect(store.getState().isWelcomeOpen).toBe(false);
+  });
+
+  it('is logged in from its creation when a session is stored, so no login button shows first', () => {
+    session.set('idToken', tokenExpiringAt(NOW / 1000 + 1000));
+    session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
+    expect(auth.makeStore().getState()).toMatchObject({ status: 'loggedIn', jwt: session.get('jwt') });
+    session.set('jwt', tokenExpiringAt(NOW / 1000 - 1));
+    expect(auth.makeStore().getState()).toMatchObject({ status: 'loggedOut', jwt: null });
   });
 
   it('does not welcome a profile made after a reload, which forgot the login', async () => {
@@ -255,7 +259,7 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     expect(session.get('idToken')).toBeDefined();
   });
 
-  it('keeps the welcome of a just-created old account until the migration and the profile are done', async () => {
+  it('keeps the welcome of a just-created old account until its migration bind, the login success', async () => {
     backend.user = { ...oldUser(), profile: null };
     backend.loginOauth = async () => ({
       sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'),
@@ -274,15 +278,13 @@ describe('old users (spec 1): OAuth login and migration bind', () => {
     await store.bindAccount();
     expect(store.getState()).toMatchObject({
       dialog: null,
-      isWelcomeOpen: false,
+      isWelcomeOpen: true,
+      pendingWelcomeCreatedAt: null,
       navigation: { to: '/create-profile' },
     });
-    clockMs = NOW + 20_000;
-    store.completeProfileCreation();
-    expect(store.getState().isWelcomeOpen).toBe(true);
   });
 
-  it('drops the welcome of an old account whose migration and profile took over 30 s', async () => {
+  it('drops the welcome of an old account whose migration bind came over 30 s after it was made', async () => {
     backend.user = { ...oldUser(), profile: null };
     backend.loginOauth = async () => ({
       sessionToken: tokenExpiringAt(NOW / 1000 + 604_800, '7'),

@@ -35,8 +35,8 @@ export interface AuthState {
   /** spec 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
   /**
-   * When a new account that still has to bind or create its profile was created (ms since the epoch): the welcome
-   * shows once that is done, if the account is then still under 30 s old (spec 4, spec 9). Null otherwise.
+   * When a new old-type account that still has to bind was created (ms since the epoch): its login succeeds with the
+   * bind, and the welcome shows then if the account is still under 30 s old (spec 4, spec 9). Null otherwise.
    */
   pendingWelcomeCreatedAt: number | null;
   dialog: AuthDialog | null;
@@ -126,7 +126,13 @@ export function createAuthStore(deps: AuthStoreDeps) {
   // Read at each call, not captured: the page's clock is the one in force when the welcome is decided.
   const now = deps.now ?? (() => Date.now());
   const listeners = new Set<() => void>();
-  let state: AuthState = INITIAL_AUTH_STATE;
+  // A stored session is logged in from the first render, so a returning player never sees a login button flash
+  // before `initialize` runs; expired tokens are left to `initialize`, which logs out.
+  const storedJwt = deps.session.get('jwt');
+  let state: AuthState =
+    storedJwt && !shouldLogoutOnLoad(deps.session.get('idToken'), storedJwt, now())
+      ? { ...INITIAL_AUTH_STATE, status: 'loggedIn', jwt: storedJwt }
+      : INITIAL_AUTH_STATE;
   /** Increments on every login attempt and logout, so a late answer of an abandoned attempt changes nothing. */
   let attempt = 0;
 
@@ -155,21 +161,24 @@ export function createAuthStore(deps: AuthStoreDeps) {
     return idToken;
   }
 
-  /** After a login or a bind: load the user, then send a player without a profile to Create profile. */
+  /**
+   * After a login or a bind: load the user, welcome an account created within the last 30 s (spec 4: at login
+   * success; an old account's login succeeds with its bind), then send a player without a profile to Create
+   * profile.
+   */
   async function finishLogin(jwt: string, created: number | null | undefined, isCurrent: () => boolean) {
     const user = await deps.api.getUser();
     if (!isCurrent()) return;
-    // A bind answers no creation time: the one of the login before it (migration, then profile) still counts.
+    // A bind answers no creation time: the one of the login before it still counts.
     const createdAt = typeof created === 'number' ? created : state.pendingWelcomeCreatedAt;
     const isNew = createdAt !== null && isNewlyCreated(createdAt, now());
     const needsBind = needsMigrationBind(user);
     const needsProfile = user.profile === null && !needsBind;
-    const isWelcomeLater = needsBind || needsProfile;
     setState({
       status: 'loggedIn',
       jwt,
-      isWelcomeOpen: isNew && !isWelcomeLater,
-      pendingWelcomeCreatedAt: isNew && isWelcomeLater ? createdAt : null,
+      isWelcomeOpen: isNew && !needsBind,
+      pendingWelcomeCreatedAt: isNew && needsBind ? createdAt : null,
       dialog: needsBind ? 'migrationTips' : null,
       navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : state.navigation,
     });
@@ -303,17 +312,9 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /**
-     * Profile created (spec 4 Profile creation): home with history replaced, and the welcome modal if the account
-     * is still under 30 s old (spec 4: only an account created within the last 30 seconds is welcomed).
-     */
+    /** Profile created (spec 4 Profile creation): home with history replaced (the welcome was at the login). */
     completeProfileCreation(): void {
-      const createdAt = state.pendingWelcomeCreatedAt;
-      setState({
-        isWelcomeOpen: createdAt !== null && isNewlyCreated(createdAt, now()),
-        pendingWelcomeCreatedAt: null,
-        navigation: { to: deps.homePath, replace: true },
-      });
+      setState({ navigation: { to: deps.homePath, replace: true } });
     },
 
     /** A navigation request the router performed. */

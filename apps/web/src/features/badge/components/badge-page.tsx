@@ -241,6 +241,9 @@ function AssetBadgeSection(props: {
     setIsLinking(true);
     try {
       await linkWallet(wallet.provider, props.account, kind);
+      toast.success(
+        `Wallet linked. Its partner ${kind === 'partner_nft' ? 'NFTs' : 'tokens'} now count for your badges.`,
+      );
       props.onLinked();
     } catch (error) {
       toast.error(linkWalletErrorText(error));

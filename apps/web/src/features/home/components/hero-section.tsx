@@ -1,7 +1,9 @@
 import { isHeroCarSlid } from '@ojo/domain/constants';
 import { HOME_TEXT } from '@ojo/domain/messages';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { env } from '@/config/env';
+import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import { useHomeLoginActions } from '@/lib/login-actions';
 import { HERO_CAR_SRC } from '../hero-image';
 import { useScrollCondition } from '../hooks/use-scrolled-past';
@@ -36,8 +38,49 @@ function WelcomeTitle() {
   );
 }
 
+const HERO_CARD =
+  'flex w-full flex-col items-start gap-5 rounded-3xl border border-white/10 bg-arena-900/60 p-5 backdrop-blur sm:w-auto sm:p-6';
+const PRIMARY_LINK =
+  'inline-flex items-center justify-center rounded-2xl bg-lime px-6 py-3.5 text-sm font-black uppercase tracking-wide text-arena-950 transition hover:brightness-110 sm:text-base';
+const SECONDARY_LINK =
+  'inline-flex items-center justify-center rounded-2xl border border-white/20 px-6 py-3.5 text-sm font-black uppercase tracking-wide text-white transition hover:border-lime/60 hover:text-lime sm:text-base';
+
+/** A logged-in player without a profile: the one step left before tasks, badges and races count. */
+function CreateProfileCall() {
+  return (
+    <div className={HERO_CARD}>
+      <div>
+        <h2 className="font-display text-xl font-black text-white">One step left: your on-chain profile</h2>
+        <p className="mt-1 max-w-md text-sm text-slate-300">
+          Pick your handle to start earning FishXP, collecting badges and racing.
+        </p>
+      </div>
+      <Link to={AUTH_ROUTES.createProfile.path} className={PRIMARY_LINK}>
+        Create your profile
+      </Link>
+    </div>
+  );
+}
+
+/** A logged-in player: where to go next, in place of the login buttons. */
+function PlayCall() {
+  return (
+    <div className={HERO_CARD}>
+      <p className="text-sm font-bold text-slate-300">You're in. Pick your next move.</p>
+      <div className="flex flex-wrap gap-3">
+        <Link to={ROUTES.game.path} className={PRIMARY_LINK}>
+          Play now
+        </Link>
+        <Link to={ROUTES.task.path} className={SECONDARY_LINK}>
+          Start earning
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function HeroSection({ entryCode, entrySourceType, renderReferralField }: HeroSectionProps) {
-  const { isFullUser } = useHomeLoginActions();
+  const { call } = useHomeLoginActions();
   const isCarSlid = useScrollCondition(isHeroCarSlid);
   return (
     <SnapSection aria-labelledby="hero-title" className="overflow-hidden">
@@ -53,14 +96,16 @@ export function HeroSection({ entryCode, entrySourceType, renderReferralField }:
           </p>
           <WelcomeTitle />
           <p className="max-w-xl text-lg font-medium text-slate-300 sm:text-xl">{HOME_TEXT.tagline}</p>
-          {isFullUser ? null : (
-            <div className="flex w-full flex-col items-start gap-5 rounded-3xl border border-white/10 bg-arena-900/60 p-5 backdrop-blur sm:w-auto sm:p-6">
+          {call === 'login' ? (
+            <div className={HERO_CARD}>
               <RecommendedLogin />
               {renderReferralField?.({ entryCode, entrySourceType })}
               <div className="h-px w-full bg-white/10" />
               <OldUserLoginButtons />
             </div>
-          )}
+          ) : null}
+          {call === 'createProfile' ? <CreateProfileCall /> : null}
+          {call === 'play' ? <PlayCall /> : null}
         </div>
         <div className="relative">
           <div aria-hidden className="absolute inset-x-8 bottom-6 h-10 rounded-[100%] bg-lime/20 blur-2xl" />

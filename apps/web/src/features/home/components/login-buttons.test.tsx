@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { Toaster } from '@/components/ui/toaster';
@@ -15,10 +16,12 @@ function renderWith(ui: ReactNode, actions?: HomeLoginActions) {
   const client = new QueryClient();
   const content = actions ? <HomeLoginActionsProvider value={actions}>{ui}</HomeLoginActionsProvider> : ui;
   return render(
-    <QueryClientProvider client={client}>
-      {content}
-      <Toaster />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        {content}
+        <Toaster />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -71,6 +74,31 @@ describe('hero login', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Welcome to ${env.productName}`);
     expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log in with Google' })).not.toBeInTheDocument();
+  });
+
+  it('offers a logged-in player the way on: play and tasks, or Create profile while there is no profile', () => {
+    const { unmount } = renderWith(<HeroSection entryCode={null} entrySourceType={null} />, {
+      isFullUser: true,
+      call: 'play',
+    });
+    expect(screen.getByRole('link', { name: 'Play now' })).toHaveAttribute('href', '/game');
+    expect(screen.getByRole('link', { name: 'Start earning' })).toHaveAttribute('href', '/game/task');
+    unmount();
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />, {
+      isFullUser: true,
+      call: 'createProfile',
+    });
+    expect(screen.getByRole('link', { name: 'Create your profile' })).toHaveAttribute(
+      'href',
+      '/create-profile',
+    );
+    expect(screen.queryByRole('link', { name: 'Play now' })).not.toBeInTheDocument();
+  });
+
+  it('shows no login buttons while a logged-in player loads', () => {
+    renderWith(<HeroSection entryCode={null} entrySourceType={null} />, { call: 'loading' });
+    expect(screen.queryByRole('button', { name: loginName })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

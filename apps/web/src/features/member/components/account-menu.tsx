@@ -19,7 +19,8 @@ const ASSETS: readonly AssetType[] = ['POINT', 'OJO'];
 
 /**
  * The account menu: each balance with what was earned in total (spec 3 available, originalAvailable), the latest
- * ledger entries of the chosen asset, and the way to the daily check-in.
+ * ledger entries of the chosen asset, the way to the daily check-in, and to the wallet (its ETH pays for OJO), OJO
+ * and redeem.
  */
 export function AccountMenu({ info, isOpen, onOpenChange }: AccountMenuProps) {
   const [assetType, setAssetType] = useState<AssetType>(info.expansion.preferredAsset ?? 'POINT');
@@ -72,7 +73,14 @@ export function AccountMenu({ info, isOpen, onOpenChange }: AccountMenuProps) {
           >
             Daily check-in
           </Link>
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-3 gap-2">
+            <Link
+              to={ROUTES.wallet.path}
+              onClick={() => onOpenChange(false)}
+              className="inline-flex items-center justify-center rounded-2xl border border-white/25 px-4 py-2.5 text-sm font-black uppercase tracking-wide text-white"
+            >
+              Wallet
+            </Link>
             <Link
               to={ROUTES.coin.path}
               onClick={() => onOpenChange(false)}

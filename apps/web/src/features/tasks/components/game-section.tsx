@@ -1,3 +1,4 @@
+import { DASH_RACE_MS, DASH_TRACK_COUNT, DASH_WINNER_COUNT } from '@ojo/domain/game/dash/rules';
 import { TASK_TEXT } from '@ojo/domain/messages';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '@/components/ui/icons';
@@ -15,8 +16,9 @@ export function GameSection() {
           Race the market
         </h2>
         <p className="max-w-2xl text-slate-300">
-          Pick the coin that rises most in a 20 second race. Every round you play earns points and tickets for
-          the season's prize pool.
+          Back the coins you think will rise most in a {DASH_RACE_MS / 1000} second race: the top{' '}
+          {DASH_WINNER_COUNT} of {DASH_TRACK_COUNT} win. Every round you play earns points and tickets for the
+          season's prize pool.
         </p>
         <Link
           to={ROUTES.game.path}

@@ -96,6 +96,24 @@ describe('spec 8 outcomes of a failed verify', () => {
     });
   });
 
+  it('100020 on the resume after the connect page is reported, not redirected again', () => {
+    const telegram = { taskId: 411003, code: 'connect_tg', domain: 'telegram' as const };
+    const connectAgain = failure('100020', {
+      taskId: 411003,
+      code: 'connect_tg',
+      done: false,
+      progress: 0,
+      limit: 1,
+      platform: 'Telegram',
+      connectUrl: 'https://t.me/bot?start=s',
+    });
+    expect(taskErrorOutcome(connectAgain, telegram, { isResume: true }).action).toEqual({
+      kind: 'message',
+      message: 'Verification Failed. Mostly due to Telegram being delayed, please try again after 30 seconds',
+      refreshTasks: false,
+    });
+  });
+
   it('404006 refreshes the list; 100028 from the rate limit is busy; anything else names the platform', () => {
     expect(taskErrorOutcome(failure('404006', null, 404), task).action).toEqual({
       kind: 'message',

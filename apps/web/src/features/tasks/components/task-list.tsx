@@ -31,7 +31,8 @@ export function TaskList({ onTaskDone, resumeStoredTask = true }: TaskListProps)
     [tasks.data],
   );
   const resume = useCallback(
-    (taskId: number, fallback: TaskActionTarget) => run(findTask(taskId) ?? fallback),
+    (taskId: number, fallback: TaskActionTarget) =>
+      run(findTask(taskId) ?? fallback, 'verify', { isResume: true }),
     [findTask, run],
   );
   useResumeTask({ enabled: resumeStoredTask && tasks.isSuccess, resume });

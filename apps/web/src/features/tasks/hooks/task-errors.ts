@@ -22,6 +22,7 @@ export interface TaskErrorOutcome {
 export function taskErrorOutcome(
   error: unknown,
   task: Pick<TaskItem, 'taskId' | 'code' | 'domain'>,
+  options: { isResume?: boolean } = {},
 ): TaskErrorOutcome {
   if (!isApiError(error) || error.kind === 'network' || error.kind === 'invalid-response') {
     // No verdict at all: the service could not be asked (spec 8 100028's text fits).
@@ -34,7 +35,13 @@ export function taskErrorOutcome(
   const payload = taskVerifyResultSchema.safeParse(error.payload);
   const platform = payload.success ? payload.data.platform : platformOfDomain(task.domain);
   return {
-    action: taskVerifyErrorAction({ code: error.code, taskId: task.taskId, taskCode: task.code, platform }),
+    action: taskVerifyErrorAction({
+      code: error.code,
+      taskId: task.taskId,
+      taskCode: task.code,
+      platform,
+      isResume: options.isResume,
+    }),
     connectUrl: payload.success ? payload.data.connectUrl : null,
     progress: payload.success ? payload.data.progress : 0,
   };

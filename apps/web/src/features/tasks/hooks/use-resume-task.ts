@@ -12,16 +12,19 @@ const OAUTH_PLATFORMS = new Set(['twitter', 'discord']);
 
 /**
  * spec 4: after a 100020 the player comes back from the platform with the task id and platform stored; the task
- * resumes. Back from X or Discord (code and state in the address) the connection is finished first; back from
- * Telegram (the bot has bound the account) the task is simply verified again. The stored values are cleared either
- * way, and the code leaves the address bar.
+ * resumes once. Back from X or Discord (code and state in the address) the connection is finished first; back from
+ * Telegram (the bot has bound the account, or not) the task is verified again. The stored values are cleared either
+ * way, the code leaves the address bar, and a platform still not connected is reported, not redirected to again
+ * (`resume` verifies as a resume), so the player stays on the page.
  */
 export function useResumeTask({
   enabled,
   resume,
 }: {
   enabled: boolean;
-  /** Verifies the stored task (the page finds it in its list; `fallback` when it is not there any more). */
+  /**
+   * Verifies the stored task as a resume (the page finds it in its list; `fallback` when it is not there any more).
+   */
   resume: (taskId: number, fallback: TaskActionTarget) => Promise<boolean>;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();

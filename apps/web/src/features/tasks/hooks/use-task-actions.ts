@@ -24,7 +24,11 @@ export function useTaskActions({ onTaskDone }: { onTaskDone: () => void }) {
   );
 
   const run = useCallback(
-    async (task: TaskActionTarget, kind: 'verify' | 'do' = 'verify'): Promise<boolean> => {
+    async (
+      task: TaskActionTarget,
+      kind: 'verify' | 'do' = 'verify',
+      options: { isResume?: boolean } = {},
+    ): Promise<boolean> => {
       setPendingTaskId(task.taskId);
       try {
         const result = await (kind === 'do' ? doTask(task.taskId) : verifyTask(task.taskId));
@@ -35,7 +39,7 @@ export function useTaskActions({ onTaskDone }: { onTaskDone: () => void }) {
         }
         return Boolean(result?.done);
       } catch (error) {
-        const outcome = taskErrorOutcome(error, task);
+        const outcome = taskErrorOutcome(error, task, options);
         if (outcome.action.kind === 'redirect' && outcome.connectUrl) {
           setSessionValue('taskId', String(task.taskId));
           setSessionValue('platform', task.domain);

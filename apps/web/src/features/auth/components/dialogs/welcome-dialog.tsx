@@ -1,7 +1,7 @@
 import { DIALOG_TEXT } from '@ojo/domain/messages';
 import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
 
-/** spec 2 Dialogs: the welcome modal after a new account is created. */
+/** spec 2 Dialogs: the welcome modal after a new account is created (shown at its login's success). */
 export function WelcomeDialog({
   isOpen,
   productName,
@@ -21,7 +21,7 @@ export function WelcomeDialog({
       description={
         handle
           ? `Your account @${handle} is ready. Complete tasks, collect badges and join the race.`
-          : 'Your account is ready. Complete tasks, collect badges and join the race.'
+          : 'Your account is ready. Create your on-chain profile, then complete tasks, collect badges and join the race.'
       }
     >
       <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>
