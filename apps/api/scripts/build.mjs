@@ -13,6 +13,8 @@ import { build } from 'esbuild';
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 const outdir = resolve(apiDir, values.outdir);
+// Node finds the external npm packages by walking up from the bundle, so it must stay inside apps/api.
+if (relative(apiDir, outdir).startsWith('..')) throw new Error(`--outdir must be inside ${apiDir}`);
 const builtins = new Set(builtinModules);
 
 /**
