@@ -88,10 +88,11 @@ for (const workspace of unitWorkspaces) {
 }
 
 if (!only || 'stack'.includes(only)) {
-  await runSuite('stack (npm start, front-end server)', process.execPath, [
+  await runSuite('stack (npm start, front-end server, built API)', process.execPath, [
     '--test',
     '--test-reporter=spec',
     'scripts/front-end-server.test.mjs',
+    'scripts/api-build.test.mjs',
     'scripts/stack.test.mjs',
   ]);
 }

@@ -1,4 +1,5 @@
-// Starts and stops the whole product: devnet (anvil + alto + contracts), api, web, game and wallet.
+// Starts and stops the whole product: devnet (anvil + alto + contracts), api, web, game and wallet; the API and the
+// front ends run from their builds, made first when their sources changed.
 // Used by `npm start` and by the end-to-end test run, which starts a second stack on other ports.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -202,6 +203,24 @@ export async function buildFrontEnds(env, log, distDir = 'dist') {
   );
 }
 
+/** The API's bundle (apps/api/scripts/build.mjs), rebuilt when its sources, the packages or the lockfile changed. */
+export async function buildApi(log, distDir = 'dist') {
+  const apiDir = join(repoRoot, 'apps/api');
+  const stampFile = join(apiDir, distDir, '.build-stamp');
+  const sources = [
+    ...[apiDir, join(repoRoot, 'packages')].map(newestMtime),
+    statSync(join(repoRoot, 'package-lock.json')).mtimeMs,
+  ];
+  const stamp = createHash('sha256').update(JSON.stringify(sources)).digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  log('building api…');
+  await run(process.execPath, ['scripts/build.mjs', '--outdir', distDir], {
+    cwd: apiDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  writeFileSync(stampFile, stamp);
+}
+
 async function isUp(check) {
   try {
     return await check();
@@ -303,6 +322,9 @@ export async function startStack({
     const typescript = (file) => ['--import', 'tsx', file];
     startChild('devnet', process.execPath, typescript('packages/devnet/src/cli.ts'));
     const builds = buildFrontEnds(environment, log, distDir);
+    // The API runs as it does in production, from its bundle: the build takes seconds and proves the bundle starts.
+    const apiBuild = buildApi(log, distDir);
+    apiBuild.catch(() => {}); // awaited below; a failure must not end the process before then
     const deployments = join(config.dataDir, 'devnet', 'deployments.json');
     const devnetAlive = () => children.has('devnet');
     await Promise.race([
@@ -325,7 +347,8 @@ export async function startStack({
     // The API sets its Telegram webhook at start, so the stand-ins answer first.
     startChild('stand-ins', process.execPath, typescript('apps/stand-ins/src/main.ts'));
     await Promise.race([unexpected, waitFor('stand-ins', () => ok(`${config.urls.standIns}/healthz`))]);
-    startChild('api', process.execPath, typescript('apps/api/src/server.ts'));
+    await Promise.race([unexpected, apiBuild]);
+    startChild('api', process.execPath, ['--enable-source-maps', join('apps/api', distDir, 'server.js')]);
     await Promise.race([unexpected, builds]);
     // The production server (scripts/serve-front-end.mjs), so what runs here is what a deployment runs; only the
     // wallet's devnet addresses are extra.
