@@ -147,6 +147,25 @@ describe("the frame's gameTask popup (spec 2 frame popups)", () => {
     ).toBe(true);
   });
 
+  it("refreshes the balances when the list shows a task the server completed on its own (the day's sign-in)", async () => {
+    setSessionValue('jwt', 'stored-jwt');
+    stubQuestHost([
+      apiTask(),
+      apiTask({ taskId: 411001, code: 'sign_in', title: 'Daily sign in', status: 1, state: 'DONE' }),
+    ]);
+    const { client, dialog } = renderPopup();
+    await within(dialog).findByRole('list', { name: 'Tasks' });
+    await waitFor(() => expect(client.getQueryState(memberKeys.info())?.isInvalidated).toBe(true));
+  });
+
+  it('leaves the balances alone when the list shows nothing done', async () => {
+    setSessionValue('jwt', 'stored-jwt');
+    stubQuestHost([apiTask()]);
+    const { client, dialog } = renderPopup();
+    await within(dialog).findByRole('list', { name: 'Tasks' });
+    expect(client.getQueryState(memberKeys.info())?.isInvalidated).toBe(false);
+  });
+
   it("shows the race's own task above the list: how it is done while todo, DONE (TODAY) once a round settled", async () => {
     setSessionValue('jwt', 'stored-jwt');
     stubQuestHost([apiTask()], playGame());

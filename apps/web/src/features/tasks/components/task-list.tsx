@@ -1,6 +1,6 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
-import { areAllTasksDone } from '@ojo/domain/tasks/task';
-import { useCallback } from 'react';
+import { areAllTasksDone, isTaskDone } from '@ojo/domain/tasks/task';
+import { useCallback, useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useTasks } from '../api/get-tasks';
 import { useResumeTask } from '../hooks/use-resume-task';
@@ -36,6 +36,7 @@ export function TaskList({ onTaskDone, resumeStoredTask = true }: TaskListProps)
     [findTask, run],
   );
   useResumeTask({ enabled: resumeStoredTask && tasks.isSuccess, resume });
+  useRefreshOnDoneTasks(tasks.data, onTaskDone);
 
   if (tasks.isPending) {
     return (
@@ -78,4 +79,18 @@ export function TaskList({ onTaskDone, resumeStoredTask = true }: TaskListProps)
       ))}
     </ul>
   );
+}
+
+/**
+ * The server completes and pays the tasks it already knows are done (the day's sign-in, the profile, a linked
+ * wallet) when the list is read, so a list with more done tasks than last seen refreshes the balances too.
+ */
+function useRefreshOnDoneTasks(tasks: readonly TaskItem[] | undefined, onTaskDone: () => void) {
+  const seenDone = useRef<number | null>(null);
+  const doneCount = tasks?.filter(isTaskDone).length;
+  useEffect(() => {
+    if (doneCount === undefined) return;
+    if (doneCount > (seenDone.current ?? 0)) onTaskDone();
+    seenDone.current = doneCount;
+  }, [doneCount, onTaskDone]);
 }
