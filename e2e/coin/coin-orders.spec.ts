@@ -48,7 +48,7 @@ async function placeOrder(context: BrowserContext, baseQty: string) {
   return body.data;
 }
 
-test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while the balance loads, the refusal says why', async ({
+test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while the balance loads, the refusals say why', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -81,8 +81,14 @@ test('Buy OJO: the ETH cost shows as the amount is typed, no maximum of 0 while 
   // A new player has no ETH: the most it buys is 0, grouped like every figure.
   await amountField(page).fill('1000000');
   await expect(page.getByText('Insufficient balance, can redeem a maximum of 0')).toBeVisible();
+  // A package the balance cannot pay is refused before any order, and says why.
+  await expect(page.getByRole('button', { name: 'Buy 100 OJO' })).toBeDisabled();
+  await expect(page.getByText('Not enough ETH: you have 0 ETH').first()).toBeVisible();
 
   // Five unpaid orders are the most a player holds: the sixth is refused with the API's reason.
+  await fundFromFaucet(page);
+  await page.goto('/game/coin');
+  await expect(page.getByRole('button', { name: 'Buy 100 OJO' })).toBeEnabled();
   for (let index = 0; index < 5; index += 1) await placeOrder(page.context(), '10');
   await page.getByRole('button', { name: 'Buy 100 OJO' }).click();
   await expect(

@@ -2,6 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const balance = vi.hoisted(() => ({ data: '100000' as string | undefined }));
+const packages = vi.hoisted(() => ({
+  data: [] as { id: string; baseQty: string; quoteQty: string; discount: number }[],
+}));
 vi.mock('@tanstack/react-query', () => ({ useQueryClient: () => ({ invalidateQueries: async () => {} }) }));
 vi.mock('../api/buy-ojo', () => ({
   createCoinOrder: vi.fn(),
@@ -15,7 +18,7 @@ vi.mock('../api/buy-ojo', () => ({
       tokenConfigs: [{ symbol: 'ETH', price: '3000', stale: false }],
     },
   }),
-  useCoinDiscounts: () => ({ isPending: false, isError: false, data: [] }),
+  useCoinDiscounts: () => ({ isPending: false, isError: false, data: packages.data }),
   useEthBalance: () => ({ data: balance.data }),
 }));
 
@@ -71,5 +74,29 @@ describe('BuyOjoScreen amount', () => {
     render(<BuyOjoScreen account="0x1111111111111111111111111111111111111111" payer={payer} />);
     fireEvent.change(screen.getByLabelText('Amount (OJO)'), { target: { value: '1000000' } });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('BuyOjoScreen discount packages', () => {
+  beforeEach(() => {
+    packages.data = [
+      { id: 'p1', baseQty: '100', quoteQty: '0.03', discount: 0 },
+      { id: 'p2', baseQty: '1000', quoteQty: '0.3', discount: 5 },
+    ];
+  });
+
+  it('refuses a package the ETH balance cannot pay, and says why', () => {
+    balance.data = '0.1';
+    render(<BuyOjoScreen account={ACCOUNT} payer={payer} />);
+    expect(screen.getByRole('button', { name: 'Buy 100 OJO' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Buy 1000 OJO' })).toBeDisabled();
+    expect(screen.getAllByText('Not enough ETH: you have 0.1 ETH')).toHaveLength(1);
+  });
+
+  it('offers no package before the balance is known', () => {
+    balance.data = undefined;
+    render(<BuyOjoScreen account={ACCOUNT} payer={payer} />);
+    expect(screen.getByRole('button', { name: 'Buy 100 OJO' })).toBeDisabled();
+    expect(screen.queryByText(/Not enough ETH/)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { ojoCostWei, validateBuyOjoAmount } from '@ojo/domain/coin/buy-ojo';
 import { BALANCE_ASSET } from '@ojo/domain/constants';
 import { formatAmount } from '@ojo/domain/format/amount';
 import { parseAmountInput, WHOLE_UNITS } from '@ojo/domain/format/amount-input';
-import { fromBaseUnits } from '@ojo/domain/format/decimal';
+import { compareDecimals, fromBaseUnits } from '@ojo/domain/format/decimal';
 import { BUY_OJO_TEXT } from '@ojo/domain/messages';
 import { useId, useState } from 'react';
 import type { Address } from 'viem';
@@ -122,34 +122,43 @@ export function BuyOjoScreen({ account, payer }: { account: Address; payer: Orde
       <div className={CARD}>
         <h2 className="font-display text-xl font-black uppercase italic text-white">Discount packages</h2>
         <ul className="mt-4 flex flex-col gap-3">
-          {discounts.data.map((item) => (
-            <li
-              key={item.id}
-              data-testid="coin-package"
-              className="flex items-center justify-between gap-3 rounded-2xl border border-white/10 bg-white/5 p-4"
-            >
-              <div>
-                <p className="text-lg font-black text-white">{formatAmount(item.baseQty)} OJO</p>
-                <p className="text-sm text-slate-400">
-                  {formatAmount(item.quoteQty)} ETH
-                  {item.discount > 0 ? (
-                    <span className="ml-2 rounded-full bg-lime/15 px-2 py-0.5 text-xs font-bold text-lime">
-                      -{item.discount}%
-                    </span>
-                  ) : null}
-                </p>
-              </div>
-              <button
-                type="button"
-                className={BUTTON}
-                disabled={isBusy}
-                onClick={() => buy({ packageId: item.id })}
-                aria-label={`Buy ${item.baseQty} OJO`}
+          {discounts.data.map((item) => {
+            // A package the ETH balance cannot pay is refused here, as a typed amount is, not after an order.
+            const isShort = isBalanceKnown && compareDecimals(item.quoteQty, ethBalance.data ?? '0') > 0;
+            return (
+              <li
+                key={item.id}
+                data-testid="coin-package"
+                className="flex items-center justify-between gap-3 rounded-2xl border border-white/10 bg-white/5 p-4"
               >
-                Buy
-              </button>
-            </li>
-          ))}
+                <div>
+                  <p className="text-lg font-black text-white">{formatAmount(item.baseQty)} OJO</p>
+                  <p className="text-sm text-slate-400">
+                    {formatAmount(item.quoteQty)} ETH
+                    {item.discount > 0 ? (
+                      <span className="ml-2 rounded-full bg-lime/15 px-2 py-0.5 text-xs font-bold text-lime">
+                        -{item.discount}%
+                      </span>
+                    ) : null}
+                  </p>
+                  {isShort ? (
+                    <p className="text-xs text-rose-300">
+                      Not enough ETH: you have {formatAmount(ethBalance.data ?? '0')} ETH
+                    </p>
+                  ) : null}
+                </div>
+                <button
+                  type="button"
+                  className={BUTTON}
+                  disabled={isBusy || !isBalanceKnown || isShort}
+                  onClick={() => buy({ packageId: item.id })}
+                  aria-label={`Buy ${item.baseQty} OJO`}
+                >
+                  Buy
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </div>
