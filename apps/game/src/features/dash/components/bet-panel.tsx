@@ -133,6 +133,20 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
           aria-invalid={!amountValid || !underMax}
         />
       </label>
+      {/* Under the field it is about, so a phone shows it without scrolling past the tracks. */}
+      {read.kind === 'invalid' ? (
+        <p className="note note--error" data-testid="bet-amount-error">
+          {read.error}
+        </p>
+      ) : !amountValid ? (
+        <p className="note note--error" data-testid="bet-amount-error">
+          The minimum is {formatAmount(minStake)} {CURRENCY_LABEL[currency]}.
+        </p>
+      ) : !underMax && maxStake ? (
+        <p className="note note--error">
+          The maximum is {formatAmount(maxStake)} {CURRENCY_LABEL[currency]}.
+        </p>
+      ) : null}
       <div className="chips">
         {[1n, 2n, 5n, 10n].map((factor) => {
           const value = (BigInt(minStake) * factor).toString();
@@ -188,19 +202,7 @@ export function BetPanel({ round, api, balances, onPlaced, onUnauthorized }: Bet
                   ? `Not enough ${CURRENCY_LABEL[currency]}`
                   : `Bet ${formatAmount(total.toString())} ${CURRENCY_LABEL[currency]} on ${tracks.length} track${tracks.length > 1 ? 's' : ''}`}
       </button>
-      {read.kind === 'invalid' ? (
-        <p className="note note--error" data-testid="bet-amount-error">
-          {read.error}
-        </p>
-      ) : !amountValid ? (
-        <p className="note note--error" data-testid="bet-amount-error">
-          The minimum is {formatAmount(minStake)} {CURRENCY_LABEL[currency]}.
-        </p>
-      ) : !underMax && maxStake ? (
-        <p className="note note--error">
-          The maximum is {formatAmount(maxStake)} {CURRENCY_LABEL[currency]}.
-        </p>
-      ) : !covered ? (
+      {read.kind !== 'invalid' && amountValid && (underMax || !maxStake) && !covered ? (
         <p className="note note--error" data-testid="bet-not-covered">
           Your balance does not cover {formatAmount(total.toString())} {CURRENCY_LABEL[currency]}: lower the
           amount or pick fewer tracks.
