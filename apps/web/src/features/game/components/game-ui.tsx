@@ -90,3 +90,58 @@ export function Problem({ children }: { children: ReactNode }) {
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-400">{children}</p>;
 }
+
+/** One recomputed check of a verify screen: its name, what it found, and whether it matches. */
+export interface VerifyCheck {
+  check: string;
+  detail: string;
+  ok: boolean;
+  currency?: string | null;
+}
+
+/** A verify screen's plain answer (matches or not), the first failed check, and every check with its result. */
+export function VerifyVerdict({
+  testId,
+  matches,
+  verified,
+  notVerified,
+  checks,
+}: {
+  testId: string;
+  matches: boolean;
+  verified: string;
+  notVerified: string;
+  checks: readonly VerifyCheck[];
+}) {
+  const failed = checks.find((check) => !check.ok);
+  return (
+    <section
+      data-testid={testId}
+      data-matches={matches ? 'true' : 'false'}
+      className={`min-w-0 rounded-3xl border p-5 sm:p-6 ${matches ? 'border-lime/50 bg-lime/10' : 'border-rose-400/60 bg-rose-500/10'}`}
+    >
+      <p className="text-lg font-black text-white">{matches ? verified : notVerified}</p>
+      {failed ? (
+        <p className="mt-2 text-sm text-rose-200 [overflow-wrap:anywhere]">
+          Failed check ({failed.check}): {failed.detail}
+        </p>
+      ) : null}
+      <ul className="mt-3 grid grid-cols-1 gap-1 text-sm text-slate-300">
+        {checks.map((check) => (
+          <li
+            key={`${check.currency ?? '-'}:${check.check}:${check.detail}`}
+            data-testid={`check-${check.check}`}
+            data-ok={check.ok ? 'true' : 'false'}
+            className="min-w-0 [overflow-wrap:anywhere]"
+          >
+            <span className={check.ok ? 'font-bold text-lime' : 'font-bold text-rose-300'}>
+              {check.ok ? 'OK' : 'FAILED'}
+            </span>{' '}
+            {check.currency ? `${check.currency} ` : ''}
+            {check.check}: {check.detail}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

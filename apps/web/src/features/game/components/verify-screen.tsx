@@ -4,44 +4,19 @@ import { ASSET_TEXT } from '@ojo/domain/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useBattleVerify } from '../api/get-battle-verify';
 import { buildVerifyView, type VerifyBooksRow, type VerifyView } from '../lib/verify-view';
-import { Card, Loading, Problem } from './game-ui';
+import { Card, Loading, Problem, VerifyVerdict } from './game-ui';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
 
 function Verdict({ view }: { view: VerifyView }) {
-  const failed = view.checks.find((check) => !check.ok);
   return (
-    <section
-      data-testid="verify-verdict"
-      data-matches={view.matches ? 'true' : 'false'}
-      className={`min-w-0 rounded-3xl border p-5 sm:p-6 ${view.matches ? 'border-lime/50 bg-lime/10' : 'border-rose-400/60 bg-rose-500/10'}`}
-    >
-      <p className="text-lg font-black text-white">
-        {view.matches
-          ? 'Verified: the result recomputed in your browser matches the stored result.'
-          : 'Not verified: the result recomputed in your browser does not match the stored result.'}
-      </p>
-      {failed ? (
-        <p className="mt-2 text-sm text-rose-200 [overflow-wrap:anywhere]">
-          Failed check ({failed.check}): {failed.detail}
-        </p>
-      ) : null}
-      <ul className="mt-3 grid grid-cols-1 gap-1 text-sm text-slate-300">
-        {view.checks.map((check) => (
-          <li
-            key={check.check}
-            data-testid={`check-${check.check}`}
-            data-ok={check.ok ? 'true' : 'false'}
-            className="min-w-0 [overflow-wrap:anywhere]"
-          >
-            <span className={check.ok ? 'font-bold text-lime' : 'font-bold text-rose-300'}>
-              {check.ok ? 'OK' : 'FAILED'}
-            </span>{' '}
-            {check.check}: {check.detail}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <VerifyVerdict
+      testId="verify-verdict"
+      matches={view.matches}
+      verified="Verified: the result recomputed in your browser matches the stored result."
+      notVerified="Not verified: the result recomputed in your browser does not match the stored result."
+      checks={view.checks}
+    />
   );
 }
 
