@@ -8,6 +8,7 @@ import {
   SAAS_ID,
   sessionJwt,
 } from '../support/login';
+import { fundFromFaucet } from '../support/wallet';
 
 /**
  * Buying OJO beyond the happy path, against the whole stack at 1440 px: the ETH cost of a typed amount shows before
@@ -25,15 +26,6 @@ const amountField = (page: Page) => page.getByLabel('Amount (OJO)');
 async function newPlayer(page: Page) {
   await registerNewPlayer(page);
   await createProfile(page);
-}
-
-async function fundFromFaucet(page: Page) {
-  await page.goto('/wallet');
-  await page.getByRole('button', { name: 'Deposit' }).click();
-  const deposit = page.getByRole('dialog', { name: 'Deposit' });
-  await deposit.getByRole('button', { name: /test ETH \(devnet faucet\)/ }).click();
-  await expect(page.getByText('Received 1 test ETH from the devnet faucet')).toBeVisible({ timeout: 30_000 });
-  await deposit.getByRole('button', { name: 'Close' }).click();
 }
 
 /** POST /coin/orders as the page's player, straight to the API (an order placed and left unpaid). */

@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { API_URL, answerWalletPopup, createProfile, registerNewPlayer } from '../support/login';
+import { approveInWallet, fundFromFaucet } from '../support/wallet';
 
 /**
  * spec 2 coin screens, spec 4 Buy OJO, spec 5 Buy OJO amount and Redeem, spec 8 Buy OJO and cancel-redeem rows
@@ -14,24 +15,12 @@ const ojoBalance = (page: Page) => page.getByTestId('balance-OJO');
 async function newFundedPlayer(page: Page) {
   await registerNewPlayer(page);
   await createProfile(page);
-  await page.goto('/wallet');
-  await page.getByRole('button', { name: 'Deposit' }).click();
-  const deposit = page.getByRole('dialog', { name: 'Deposit' });
-  await deposit.getByRole('button', { name: /test ETH \(devnet faucet\)/ }).click();
-  await expect(page.getByText('Received 1 test ETH from the devnet faucet')).toBeVisible({ timeout: 30_000 });
-  await deposit.getByRole('button', { name: 'Close' }).click();
+  await fundFromFaucet(page);
   await expect(page.getByTestId('eth-balance')).toHaveText('1 ETH');
 }
 
-async function approve(context: BrowserContext, click: () => Promise<void>) {
-  const popup = await answerWalletPopup(context, click, (window) =>
-    window.getByRole('button', { name: 'Approve' }),
-  );
-  await popup.getByRole('button', { name: 'Approve' }).click();
-}
-
 async function buy(page: Page, click: () => Promise<void>) {
-  await approve(page.context(), click);
+  await approveInWallet(page.context(), click);
   await expect(page.getByText('Successfully transaction')).toBeVisible({ timeout: 60_000 });
 }
 
@@ -57,7 +46,7 @@ test('buy a package and a custom amount: the OJO balance rises by exactly the am
   // A package: 'Transaction in process', the approval, 'Successfully transaction', the header 3 s later.
   await page.getByRole('button', { name: 'Buy 100 OJO' }).click();
   await expect(page.getByText('Transaction in process').first()).toBeVisible();
-  await approve(page.context(), async () => {});
+  await approveInWallet(page.context(), async () => {});
   await expect(page.getByText('Successfully transaction')).toBeVisible({ timeout: 60_000 });
   await expect(ojoBalance(page)).toHaveText('100', { timeout: 15_000 });
 

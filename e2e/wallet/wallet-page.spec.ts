@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { answerWalletPopup, createProfile, registerNewPlayer, smartAccountOf } from '../support/login';
+import { approveInWallet } from '../support/wallet';
 
 /**
  * spec 2 Wallet, spec 4 Send ETH, spec 5 send rules and spec 9 against the whole stack: a new player funds their
@@ -26,13 +27,6 @@ async function fundFromFaucet(page: Page) {
   await expect(page.getByText('Received 1 test ETH from the devnet faucet')).toBeVisible({ timeout: 30_000 });
   await deposit.getByRole('button', { name: 'Close' }).click();
   await expect(balanceText(page)).toHaveText('1 ETH');
-}
-
-async function approveInPopup(context: BrowserContext, click: () => Promise<void>) {
-  const popup = await answerWalletPopup(context, click, (window) =>
-    window.getByRole('button', { name: 'Approve' }),
-  );
-  await popup.getByRole('button', { name: 'Approve' }).click();
 }
 
 test('an empty history says so and links the explorer page of the address', async ({ page, context }) => {
@@ -113,7 +107,7 @@ test('fund from the faucet, send 0.01 ETH approved in the popup, both histories 
   await expect(dialog.getByText('Abstract Chain', { exact: true })).toBeVisible();
   await dialog.getByLabel('Address').fill(receiverAddress);
   await dialog.getByLabel('Amount (ETH)').fill('0.01');
-  await approveInPopup(senderContext, () => dialog.getByRole('button', { name: 'Confirm' }).click());
+  await approveInWallet(senderContext, () => dialog.getByRole('button', { name: 'Confirm' }).click());
   await expect(sender.getByText('Transaction successful')).toBeVisible({ timeout: 60_000 });
   await expect(dialog).toHaveCount(0);
 
