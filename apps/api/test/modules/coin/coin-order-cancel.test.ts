@@ -1,6 +1,6 @@
 import { coinOrders } from '@ojo/db/schema/coin';
 import { eq } from '@ojo/db/sql';
-import { createTestDatabase } from '@ojo/db/testing';
+import { createTestDatabase, describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertUser } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
@@ -97,5 +97,38 @@ describe('cancelling an unpaid coin order', () => {
     expect((await call(1, 'DELETE', `/coin/orders/${theirs.orderId}`)).statusCode).toBe(409);
 
     expect((await call(0, 'DELETE', '/coin/orders/12')).statusCode).toBe(400);
+  });
+});
+
+/** The same cancel sent twice at once, on each database: one cancels, the other is told it is already closed. */
+describeWithDatabases('cancelling one order twice at once', ({ database }) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let jwt = '';
+  beforeAll(async () => {
+    ({ app } = await buildTestApp(database()));
+    const player = await insertUser(app.db, {
+      smartAccountAddress: '0x3333333333333333333333333333333333333333',
+    });
+    jwt = await app.issueSessionToken(player.id);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 200 once and 409 once, never a 5xx, and the order is cancelled', async () => {
+    const headers = { ...saasHeaders, jwt_token: jwt };
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/coin/orders',
+      headers,
+      payload: { base: 'OJO', quote: 'ETH', baseQty: '25' },
+    });
+    const { orderId } = placed.json().data as { orderId: string };
+    const answers = await Promise.all(
+      [0, 1].map(() => app.inject({ method: 'DELETE', url: `/coin/orders/${orderId}`, headers })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await app.db.select().from(coinOrders).where(eq(coinOrders.id, orderId));
+    expect(row?.state).toBe('cancelled');
   });
 });
