@@ -20,7 +20,6 @@ describeWithDatabases('migrations', ({ database }) => {
       'auth_nonces',
       'badge_claims',
       'badges',
-      'catalogue_versions',
       'chain_transactions',
       'check_in_rewards',
       'check_in_rules',

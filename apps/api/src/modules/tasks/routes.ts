@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config/env';
 import { registerRoute } from '../../lib/route';
 import { connectSocialAccount } from './connect-social';
 import { taskErrors } from './errors';
-import { getTask, readTaskList } from './list-tasks';
+import { getTask, listTasks } from './list-tasks';
 import { createTaskPlatforms } from './platforms';
 import { doQuests, ladderRewards, taskTweet, telegramSubscribed } from './task-queries';
 import { type TaskDependencies, verifyTask } from './verify-task';
@@ -43,7 +43,7 @@ const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
   const limited = { config: { rateLimit: verifyRateLimit(config) } };
 
   registerRoute(app, taskListRoute, async (request) =>
-    readTaskList(app.db, config, request.user.id, request.query, now()),
+    listTasks(app.db, config, request.user, request.query, now()),
   );
   registerRoute(app, taskDetailRoute, async (request) =>
     getTask(app.db, config, request.user, { id: request.query.taskId }, now()),

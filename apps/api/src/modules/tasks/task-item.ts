@@ -1,38 +1,10 @@
 import type { TaskItem } from '@ojo/api-contract/tasks';
-import type { Task } from '@ojo/db/schema/tasks';
+import type { Task, TaskCompletion } from '@ojo/db/schema/tasks';
 import type { AppConfig } from '../../config/env';
 import { playerPost } from './x-post';
 
-/**
- * The columns of a task row that its item shows (what the task list reads; the reward amount as the row's bigint or
- * as the decimal text a JSON read returns).
- */
-export type ListedTask = Pick<
-  Task,
-  | 'id'
-  | 'code'
-  | 'domain'
-  | 'verifier'
-  | 'title'
-  | 'description'
-  | 'url'
-  | 'connectUrl'
-  | 'icon'
-  | 'labelName'
-  | 'limit'
-  | 'rewardAsset'
-  | 'requiredText'
-  | 'requiredLink'
-> & { rewardAmount: bigint | string };
-
-/** What an item shows of the player's completion of the task's current period (set or not: a time or its text). */
-export interface ListedCompletion {
-  progress: number;
-  completedAt: Date | string | null;
-}
-
 /** Where a task is done when its row names no url: the configured place of its kind. */
-function defaultUrl(config: AppConfig, task: ListedTask, referralCode: string): string | null {
+function defaultUrl(config: AppConfig, task: Task, referralCode: string): string | null {
   switch (task.verifier) {
     case 'x_post':
       return playerPost(config, task, referralCode).intentUrl;
@@ -53,8 +25,8 @@ function defaultUrl(config: AppConfig, task: ListedTask, referralCode: string): 
  */
 export function toTaskItem(
   config: AppConfig,
-  task: ListedTask,
-  completion: ListedCompletion | undefined,
+  task: Task,
+  completion: Pick<TaskCompletion, 'progress' | 'completedAt'> | undefined,
   referralCode: string,
 ): TaskItem {
   const isDone = Boolean(completion?.completedAt);

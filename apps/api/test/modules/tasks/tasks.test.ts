@@ -43,7 +43,7 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
 
   it('an operator changes a row, not code: a new title, reward and order show in the next list', async () => {
     const { jwt } = await newPlayer(stack.app);
-    // The node keeps the catalogue it listed; the change moves the catalogue's version, and the next read reloads it.
+    // Listed once before the change, so a list kept from that read would show the old order.
     expect((await taskCalls(stack.app, jwt).list()).at(-1)?.code).toBe('join_discord');
     await database()
       .db.update(tasks)
