@@ -47,7 +47,7 @@ describe('session tokens', () => {
   it('verified once, are still refused with other settings, after their expiry and when altered', async () => {
     const token = await issueSessionToken(settings, { userId, sessionId, expiresAt: NOW_S + 60 }, NOW_MS);
     expect(await verifySessionToken(settings, token, NOW_MS)).not.toBeNull();
-    // The second verification is the remembered one: the same claims, and the same refusals as the first.
+    // A second verification: the same claims, and the same refusals as the first.
     expect(await verifySessionToken(settings, token, NOW_MS + 1_000)).toEqual({
       userId,
       sessionId,
