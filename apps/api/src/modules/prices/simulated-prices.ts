@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_MARKET_COINS } from '@ojo/domain/game/market/coins';
 import { stepAt } from '@ojo/domain/game/market/model';
 import { MarketSimulator } from '@ojo/domain/game/market/simulator';
-import type { PriceQuote, PriceSource } from './price-source';
+import type { PriceSource } from './price-source';
 
 /** Steps between rebases: the simulator forgets what is older than this, so a long-running API stays small. */
 const REBASE_EVERY_STEPS = 4 * 60 * 60 * 4;
@@ -17,26 +17,19 @@ export function createSimulatedPrices(options: { seed: string | undefined; nowMs
   const market = new MarketSimulator({ coins: DEFAULT_MARKET_COINS, anchorStep });
   market.addSegment({ fromStep: anchorStep + 1, seed: options.seed ?? randomBytes(32).toString('hex') });
   let lastRebase = anchorStep;
-  // A step's prices never change once computed (a segment starts only after the computed steps), so each symbol's
-  // quote is worked out once per 250 ms step rather than on every wallet read (`npm run bench:api`).
-  const quoted = new Map<string, { step: number; quote: Readonly<PriceQuote> }>();
 
   const source: PriceSource & { market: MarketSimulator } = {
     name: 'simulator',
     market,
     quote(symbol, nowMs) {
-      const step = stepAt(nowMs);
-      const known = quoted.get(symbol);
-      if (known?.step === step) return known.quote;
       if (!market.coins.some((coin) => coin.symbol === symbol)) return undefined;
+      const step = stepAt(nowMs);
       if (step < lastRebase) return undefined;
       if (step - lastRebase > REBASE_EVERY_STEPS) {
         market.rebase(step - 1);
         lastRebase = step - 1;
       }
-      const quote = Object.freeze({ ...market.tickerAt(symbol, nowMs), stale: false });
-      quoted.set(symbol, { step, quote });
-      return quote;
+      return { ...market.tickerAt(symbol, nowMs), stale: false };
     },
     knows(symbol) {
       return market.coins.some((coin) => coin.symbol === symbol);

