@@ -31,9 +31,6 @@ export interface ChainService {
   contractAddress(name: ContractName): Address;
 }
 
-/** How long a known deployment is used before the deployments file is looked at again (a redeploy's delay). */
-export const DEPLOYMENTS_RECHECK_MS = 1000;
-
 /**
  * Reads the deployments from configuration or from the deployments file. The file is re-read whenever it changed
  * (the devnet may deploy after the API started, or redeploy); one for another chain counts as none.
@@ -44,14 +41,8 @@ function createDeploymentsReader(config: AppConfig): () => Deployments | undefin
   const file = source.file ? path.resolve(source.file) : deploymentsPath(config.dataDir);
   let lastGood: Deployments | undefined;
   let seen = '';
-  let checkedAt = Number.NEGATIVE_INFINITY;
   return () => {
-    // Cheap on the hot path: while a deployment is known, the file is looked at no more than once a second (a
-    // synchronous stat on every wallet read was 4 % of its CPU, `npm run bench:api`), and parsed again only when
-    // its size or modification time changed. With none known yet, every call looks, so a fresh deploy counts at once.
-    const now = Date.now();
-    if (lastGood && now - checkedAt < DEPLOYMENTS_RECHECK_MS) return lastGood;
-    checkedAt = now;
+    // The file is parsed again only when its size or modification time changed.
     const stat = statSync(file, { throwIfNoEntry: false });
     const version = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : 'none';
     if (version === seen) return lastGood;
