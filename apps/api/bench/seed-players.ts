@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
   const database = Object.assign(await createDatabase({ databaseUrl, maxConnections: 4 }), { name: 'bench' });
   // No jobs, no round driver: this process only writes players and sessions for the API node under test.
-  const { app } = await buildTestApp(database, { JWT_SECRET: jwtSecret, JOB_RUNNER: 'false' });
+  const { app } = await buildTestApp(database, {
+    JWT_SECRET: jwtSecret,
+    JOB_RUNNER: 'false',
+    ...(process.env.DATA_DIR ? { DATA_DIR: process.env.DATA_DIR } : {}),
+  });
   try {
     const players: { userId: string; token: string }[] = [];
     for (let index = 0; index < count; index += 1) {
