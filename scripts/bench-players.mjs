@@ -67,7 +67,12 @@ async function measureStep(node, count) {
       `price lag p99 ${Math.round(step.lagP99)} ms; generator event-loop delay p99 ` +
       `${Math.round(loopDelay.percentile(99) / 1e6)} ms\n    p99 by action (ms): ${actions.join(', ')}`,
   );
-  for (const error of [...new Set(errors)].slice(0, 5)) console.log(`    ${error}`);
+  if (errors.length > 0) {
+    for (const error of [...new Set(errors)].slice(0, 5)) console.log(`    ${error}`);
+    // The API logs at warn: its last lines usually say what went wrong.
+    for (const line of node.output().trim().split('\n').slice(-5))
+      console.log(`    api: ${line.slice(0, 300)}`);
+  }
   return step;
 }
 

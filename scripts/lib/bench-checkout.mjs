@@ -209,7 +209,7 @@ async function seedPlayers(checkout, databaseUrl, jwtSecret, count) {
 
 /**
  * One checkout ready to measure: its API built and started on a fresh database, and `players` signed-in players.
- * Answers `{ url, players }`; the API stops at `cleanUp()`.
+ * Answers `{ url, players, output }` (`output()`: the API's last lines); the API stops at `cleanUp()`.
  */
 export async function prepareCheckout(label, checkout, players) {
   console.log(`[${label}] building and starting the API (${path.relative(process.cwd(), checkout) || '.'})…`);
@@ -219,5 +219,6 @@ export async function prepareCheckout(label, checkout, players) {
   const databaseUrl = await createBenchDatabase();
   const jwtSecret = randomBytes(32).toString('hex');
   const api = await startApi(checkout, databaseUrl, jwtSecret);
-  return { url: api.url, players: await seedPlayers(checkout, databaseUrl, jwtSecret, players) };
+  const seeded = await seedPlayers(checkout, databaseUrl, jwtSecret, players);
+  return { url: api.url, players: seeded, output: api.output };
 }
