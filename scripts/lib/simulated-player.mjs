@@ -78,7 +78,7 @@ function roundOf(round) {
 const SNAPSHOT_WAIT_MS = 30_000;
 
 /**
- * One simulated player: the race's socket (auth, subscribe, then every frame read as the game frame reads it) and a
+ * One simulated player: the race's socket (auth and subscribe as the game frame sends them; every frame parsed) and a
  * loop of actions. `ready` settles once the socket's snapshot arrived (or it failed: an error).
  */
 export function startPlayer(apiUrl, player, recorder, thinkMs) {
