@@ -94,6 +94,7 @@ if (!only || 'stack'.includes(only)) {
     'scripts/front-end-server.test.mjs',
     'scripts/api-build.test.mjs',
     'scripts/stack.test.mjs',
+    'scripts/player-mix.test.mjs',
   ]);
 }
 
