@@ -87,62 +87,158 @@ const trustProxySetting = z
     return entries;
   });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  API_PORT: port.default(3001),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
-  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  WEB_ORIGIN: origin.default('http://localhost:3000'),
-  GAME_ORIGIN: origin.default('http://localhost:3002'),
-  WALLET_ORIGIN: origin.default('http://localhost:3003'),
-  CHAIN_RPC_URL: httpUrl.default('http://127.0.0.1:8545'),
-  CHAIN_ID: positiveInt.default(11_124),
-  BUNDLER_URL: httpUrl.default('http://127.0.0.1:4337'),
-  SAAS_ID: z.string().min(1).default('ojo-arena'),
-  JWT_SECRET: optionalString.pipe(
-    z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`).optional(),
-  ),
-  JWT_ISSUER: z.string().min(1).default('ojo-arena-api'),
-  JWT_AUDIENCE: z.string().min(1).default('ojo-arena-web'),
-  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-  PRODUCT_NAME: z.string().min(1).default('OJO Arena'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: trustProxySetting.default(false),
-  SEED_DEMO_DATA: flag.optional(),
-  RATE_LIMIT_MAX: positiveInt.default(300),
-  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
-  RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
-  RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000),
-  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('ojo-rate-limit:'),
-  HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'])
+    .default('development')
+    .describe(
+      'production refuses to start without JWT_SECRET, IDENTITY_PRIVATE_JWK and API_SIGNER_PRIVATE_KEY, and refuses every devnet convenience',
+    ),
+  API_PORT: port.default(3001).describe('port the API listens on'),
+  HOST: z.string().min(1).default('localhost').describe('address the API binds to'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data'))
+    .describe(
+      'folder of the embedded database, the chain state, the deployments and the local secrets (folders 0700, files 0600)',
+    ),
+  DATABASE_URL: optionalString
+    .pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional())
+    .describe('PostgreSQL connection string; unset: PGlite under DATA_DIR'),
+  WEB_ORIGIN: origin
+    .default('http://localhost:3000')
+    .describe("the web app's origin: CORS, SIWE domain and OIDC redirects accept it"),
+  GAME_ORIGIN: origin.default('http://localhost:3002').describe("the game frame's origin: CORS accepts it"),
+  WALLET_ORIGIN: origin
+    .default('http://localhost:3003')
+    .describe("the account provider's origin: CORS accepts it on the paymaster route only"),
+  CHAIN_RPC_URL: httpUrl
+    .default('http://127.0.0.1:8545')
+    .describe(
+      'JSON-RPC of the chain the API reads and writes; the local devnet only when it is on this machine and answers as anvil with CHAIN_ID',
+    ),
+  CHAIN_ID: positiveInt.default(11_124).describe('chain id checked in SIWE messages and on the node'),
+  BUNDLER_URL: httpUrl
+    .default('http://127.0.0.1:4337')
+    .describe('ERC-4337 bundler the API estimates and checks user operations with'),
+  SAAS_ID: z.string().min(1).default('ojo-arena').describe('the saas_id every request must carry'),
+  JWT_SECRET: optionalString
+    .pipe(
+      z
+        .string()
+        .min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`)
+        .optional(),
+    )
+    .describe(
+      'HS256 key of the session token (jwt_token), at least 32 characters; unset outside production: generated once in DATA_DIR',
+    ),
+  JWT_ISSUER: z.string().min(1).default('ojo-arena-api').describe('issuer claim of the session token'),
+  JWT_AUDIENCE: z.string().min(1).default('ojo-arena-web').describe('audience claim of the session token'),
+  REDIS_URL: optionalString
+    .pipe(z.url({ protocol: /^rediss?$/ }).optional())
+    .describe(
+      "Redis shared by the API nodes: rate limits and the race's live events; unset: per node, or PostgreSQL notifications",
+    ),
+  PRODUCT_NAME: z
+    .string()
+    .min(1)
+    .default('OJO Arena')
+    .describe('the brand in texts the API writes (share lines, platform names, the wallet-link message)'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level'),
+  TRUST_PROXY: trustProxySetting
+    .default(false)
+    .describe(
+      'addresses or CIDR ranges of the proxies in front of the API whose X-Forwarded-For the rate limits believe (e.g. 10.0.0.0/8,127.0.0.1); true and hop counts are refused',
+    ),
+  SEED_DEMO_DATA: flag
+    .optional()
+    .describe(
+      'demo referrer DEMO01 and the old-user test identities; unset: on on the local devnet outside production, refused elsewhere',
+    ),
+  RATE_LIMIT_MAX: positiveInt.default(300).describe('requests per client address and window, every route'),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000).describe('window of RATE_LIMIT_MAX'),
+  RATE_LIMIT_AUTH_MAX: positiveInt
+    .default(10)
+    .describe('nonce, SIWE verify and login requests per client address and window'),
+  RATE_LIMIT_AUTH_WINDOW_MS: positiveInt.default(60_000).describe('window of RATE_LIMIT_AUTH_MAX'),
+  RATE_LIMIT_REDIS_PREFIX: z
+    .string()
+    .min(1)
+    .default('ojo-rate-limit:')
+    .describe('key prefix of the rate limits in Redis'),
+  HEALTH_TIMEOUT_MS: positiveInt
+    .default(1500)
+    .describe('how long GET /healthz waits for each of the database, the chain and the bundler'),
   // The operator's bearer token for the economy report; outside production one is generated in DATA_DIR.
-  OPERATOR_TOKEN: optionalString.pipe(
-    z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`).optional(),
-  ),
-  // Old users' OpenID Connect logins (issue 4): the embedded provider (default on outside production) and, per
+  OPERATOR_TOKEN: optionalString
+    .pipe(
+      z
+        .string()
+        .min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`)
+        .optional(),
+    )
+    .describe(
+      'bearer token of GET /operator/economy/report (npm run economy:report), at least 32 characters; unset: generated in DATA_DIR/operator-token, and in production the report route is off',
+    ),
+  // Old users' OpenID Connect logins: the embedded provider (default on outside production) and, per
   // provider, the issuer and client credentials of the real one. Unset issuer: the embedded provider's.
-  OIDC_LOCAL_PROVIDER: flag.optional(),
-  OIDC_AUTO_CREATE_OLD_USERS: flag.optional(),
-  OIDC_GOOGLE_ISSUER: optionalString.pipe(httpUrl.optional()),
-  OIDC_GOOGLE_CLIENT_ID: optionalString,
-  OIDC_GOOGLE_CLIENT_SECRET: optionalString,
-  OIDC_TWITTER_ISSUER: optionalString.pipe(httpUrl.optional()),
-  OIDC_TWITTER_CLIENT_ID: optionalString,
-  OIDC_TWITTER_CLIENT_SECRET: optionalString,
-  OIDC_APPLE_ISSUER: optionalString.pipe(httpUrl.optional()),
-  OIDC_APPLE_CLIENT_ID: optionalString,
-  OIDC_APPLE_CLIENT_SECRET: optionalString,
-  // Identity layer, chain and gas (issue 4). API_PUBLIC_URL is the id token issuer; defaults to http://localhost:<port>.
-  API_PUBLIC_URL: optionalString.pipe(origin.optional()),
-  IDENTITY_CLIENT_ID: optionalString,
-  IDENTITY_PRIVATE_JWK: optionalString,
+  OIDC_LOCAL_PROVIDER: flag
+    .optional()
+    .describe(
+      'the embedded Google/Twitter/Apple stand-in at /oidc/<provider>; unset: on on the local devnet, refused elsewhere and in production',
+    ),
+  OIDC_AUTO_CREATE_OLD_USERS: flag
+    .optional()
+    .describe('create an old-type account for an identity nobody has; unset: follows OIDC_LOCAL_PROVIDER'),
+  OIDC_GOOGLE_ISSUER: optionalString
+    .pipe(httpUrl.optional())
+    .describe("Google's OpenID Connect issuer; unset: the embedded provider"),
+  OIDC_GOOGLE_CLIENT_ID: optionalString.describe('client id at Google'),
+  OIDC_GOOGLE_CLIENT_SECRET: optionalString.describe('client secret at Google'),
+  OIDC_TWITTER_ISSUER: optionalString
+    .pipe(httpUrl.optional())
+    .describe("Twitter's OpenID Connect issuer; unset: the embedded provider"),
+  OIDC_TWITTER_CLIENT_ID: optionalString.describe('client id at Twitter'),
+  OIDC_TWITTER_CLIENT_SECRET: optionalString.describe('client secret at Twitter'),
+  OIDC_APPLE_ISSUER: optionalString
+    .pipe(httpUrl.optional())
+    .describe("Apple's OpenID Connect issuer; unset: the embedded provider"),
+  OIDC_APPLE_CLIENT_ID: optionalString.describe('client id at Apple'),
+  OIDC_APPLE_CLIENT_SECRET: optionalString.describe('client secret at Apple'),
+  // Identity layer, chain and gas. API_PUBLIC_URL is the id token issuer; defaults to http://localhost:<port>.
+  API_PUBLIC_URL: optionalString
+    .pipe(origin.optional())
+    .describe(
+      "the API's public origin: issuer of id tokens and of the embedded OIDC provider; unset: http://localhost:API_PORT",
+    ),
+  IDENTITY_CLIENT_ID: optionalString.describe('audience of SIWE id tokens; unset: PRODUCT_NAME'),
+  IDENTITY_PRIVATE_JWK: optionalString.describe(
+    'ES256 private key (JWK) that signs id tokens; unset outside production: generated in DATA_DIR',
+  ),
   // spec 9: 'Web login session 604800 seconds.'
-  IDENTITY_MAX_SESSION_SECONDS: positiveInt.default(WEB_LOGIN_SESSION_SECONDS),
-  API_SIGNER_PRIVATE_KEY: optionalString.pipe(privateKeyHex.optional()),
-  CHAIN_PUBLIC_RPC_URL: optionalString.pipe(httpUrl.optional()),
-  BUNDLER_PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
-  PROFILE_RESERVED_HANDLES: commaList.default(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena']),
+  IDENTITY_MAX_SESSION_SECONDS: positiveInt
+    .default(WEB_LOGIN_SESSION_SECONDS)
+    .describe(
+      "a sign-in's session (id token and jwt_token alike) ends this long after the SIWE signature; renewal never moves it, logout ends it earlier",
+    ),
+  API_SIGNER_PRIVATE_KEY: optionalString
+    .pipe(privateKeyHex.optional())
+    .describe(
+      "the API's chain key: ProfileRegistry registrar and paymaster signer; unset: the devnet key, on the local devnet only; anvil's well-known keys are refused elsewhere",
+    ),
+  CHAIN_PUBLIC_RPC_URL: optionalString
+    .pipe(httpUrl.optional())
+    .describe('chain URL GET /chain/config gives browsers; unset: CHAIN_RPC_URL'),
+  BUNDLER_PUBLIC_URL: optionalString
+    .pipe(httpUrl.optional())
+    .describe('bundler URL GET /chain/config gives browsers; unset: BUNDLER_URL'),
+  PROFILE_RESERVED_HANDLES: commaList
+    .default(['admin', 'ojo', 'ojoarena', 'support', 'official', 'arena'])
+    .describe('handles refused as not available (GET /profile/whitelist), comma separated'),
   ...gasEnvShape,
 });
 

@@ -22,7 +22,7 @@ import { toWalletConfig, type WalletConfig, walletEnv } from '../modules/wallet/
  * variables and their meaning there; this file only puts them together for `loadConfig`, which reports their
  * problems with every other invalid variable.
  */
-const sliceSchema = z.object({
+export const sliceSchema = z.object({
   ...chainDeploymentsEnv,
   ...jobsEnv,
   ...profileBudgetEnv,

@@ -2,12 +2,28 @@ import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-/** The job runner's variables (see README's configuration table). */
+/** The job runner's variables (docs/configuration.md). */
 export const jobsEnv = {
-  JOB_RUNNER: flag.default(true),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  JOB_RUNNER: flag
+    .default(true)
+    .describe('whether this node runs durable jobs (every node may enqueue them)'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4).describe('jobs this node runs at once'),
+  JOB_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(250)
+    .describe('how often an idle runner looks for due jobs'),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      "how long a claimed job stays this node's without a heartbeat; then another node takes it over",
+    ),
 };
 
 export interface JobsConfig {

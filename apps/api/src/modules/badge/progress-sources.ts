@@ -146,7 +146,7 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
         const held = await Promise.all(assets.map((asset) => assetHeld(asset)));
         return held.reduce((sum, value) => sum + value, 0);
       }
-      // Splash has not arrived: its series stay at 0 until a Splash results source exists (README, Badges).
+      // Splash has not arrived: its series stay at 0 until a Splash results source exists (ARCHITECTURE.md, A badge mint).
       case 'splash':
       // Hood badges are given by an operator (a badge_claims row); they have no activity to measure.
       case 'operator':

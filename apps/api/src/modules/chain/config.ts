@@ -14,9 +14,16 @@ const optionalString = z
  * `deploymentsFromEnv` in @ojo/contracts/deployments), which win when set.
  */
 export const chainDeploymentsEnv = {
-  DEPLOYMENTS_FILE: optionalString,
+  DEPLOYMENTS_FILE: optionalString.describe(
+    'contract addresses as the devnet writes them, re-read when the file changes; unset: DATA_DIR/devnet/deployments.json. In production set ENTRY_POINT_ADDRESS, <CONTRACT>_ADDRESS and CONTRACTS_DEPLOYED_AT_BLOCK instead, all or none',
+  ),
   // How long a sent transaction may wait for its block before it is sent again with higher fees.
-  CHAIN_TX_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).default(30_000),
+  CHAIN_TX_REPLACE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(30_000)
+    .describe('a transaction of the API not mined after this long is sent again with higher fees'),
 };
 
 export type ChainDeploymentsConfig =

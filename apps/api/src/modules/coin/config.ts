@@ -32,39 +32,99 @@ const packageList = z.string().transform((value, context) => {
   return packages;
 });
 
-/** The coin module's variables (README's configuration table): buying OJO and redeeming it. */
+/** The coin module's variables (docs/configuration.md): buying OJO and redeeming it. */
 export const coinEnv = {
-  COIN_RECEIPT_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/)
-      .optional(),
-  ),
-  COIN_TREASURY_PRIVATE_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
-      .optional(),
-  ),
-  COIN_QUOTE_HOLD_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
-  COIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
-  COIN_MIN_QTY: whole.default('10'),
-  COIN_MAX_QTY: whole.default('1000000'),
-  COIN_DISCOUNTS: packageList.default([
-    { id: 'starter', baseQty: 100n, discount: 0 },
-    { id: 'player', baseQty: 500n, discount: 5 },
-    { id: 'pro', baseQty: 2000n, discount: 10 },
-  ]),
-  COIN_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(5),
-  COIN_WATCH_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
-  COIN_REDEEM_SPREAD_BPS: z.coerce.number().int().min(0).max(9_999).default(DEFAULT_REDEEM_SPREAD_BPS),
-  WITHDRAW_MIN: whole.default('10'),
-  WITHDRAW_TRIAL: whole.default('0'),
-  WITHDRAW_DAILY_AMOUNT: whole.default('10000'),
-  WITHDRAW_DAILY_COUNT: z.coerce.number().int().min(0).max(10_000).default(5),
-  WITHDRAW_TRADE_LIMIT: whole.default('200'),
-  WITHDRAW_FIXED_LEFT: whole.default('0'),
-  WITHDRAW_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  COIN_RECEIPT_ADDRESS: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/)
+        .optional(),
+    )
+    .describe(
+      "where players pay for OJO (ETH with the order id as call data); unset: the treasury's address",
+    ),
+  COIN_TREASURY_PRIVATE_KEY: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+        .optional(),
+    )
+    .describe('the key redemptions and refunds are paid from; unset: API_SIGNER_PRIVATE_KEY'),
+  COIN_QUOTE_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(60)
+    .describe(
+      "how long an order's quote holds by block time; a payment mined later is refunded, never credited",
+    ),
+  COIN_CONFIRMATIONS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(0)
+    .describe(
+      "blocks on top of a payment before it is credited or refunded; set above the chain's reorganisation depth in production",
+    ),
+  COIN_MIN_QTY: whole.default('10').describe('the least OJO one order buys'),
+  COIN_MAX_QTY: whole.default('1000000').describe('the most OJO one order buys'),
+  COIN_DISCOUNTS: packageList
+    .default([
+      { id: 'starter', baseQty: 100n, discount: 0 },
+      { id: 'player', baseQty: 500n, discount: 5 },
+      { id: 'pro', baseQty: 2000n, discount: 10 },
+    ])
+    .describe('the packages, as id:baseQty:percentOff, comma separated'),
+  COIN_MAX_OPEN_ORDERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe('unpaid, unexpired orders a player may hold at once (then COIN_TOO_MANY_OPEN_ORDERS)'),
+  COIN_WATCH_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(600_000)
+    .default(2000)
+    .describe('how often the payment watcher (one node, under a lease) looks for unreported payments'),
+  COIN_REDEEM_SPREAD_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(9_999)
+    .default(DEFAULT_REDEEM_SPREAD_BPS)
+    .describe(
+      "the redeem price's discount on the mid price, in basis points (buying is at mid: 1 OJO = 1 USD)",
+    ),
+  WITHDRAW_MIN: whole.default('10').describe('the redeem minimum (plus WITHDRAW_TRIAL)'),
+  WITHDRAW_TRIAL: whole.default('0').describe('added to the redeem minimum'),
+  WITHDRAW_DAILY_AMOUNT: whole
+    .default('10000')
+    .describe('OJO a player may redeem per UTC day, cancelled redemptions included'),
+  WITHDRAW_DAILY_COUNT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(5)
+    .describe('redemptions a player may make per UTC day, cancelled ones included'),
+  WITHDRAW_TRADE_LIMIT: whole
+    .default('200')
+    .describe('OJO a player must have bet in rounds whose betting closed before redeeming'),
+  WITHDRAW_FIXED_LEFT: whole.default('0').describe('OJO that stays in the account'),
+  WITHDRAW_PAYOUT_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(0)
+    .describe('how long a redemption stays cancellable before the treasury pays it'),
 };
 
 export interface CoinPackageConfig {

@@ -12,55 +12,121 @@ const phaseMs = (max: number, fallback: number) =>
     .default(fallback);
 
 /**
- * The coin race's variables (issue 13; README's configuration table). Phases default to the rules (30 s, 20 s,
+ * The coin race's variables (docs/configuration.md). Phases default to the rules (30 s, 20 s,
  * 10 s); tests and demos shorten them. The scheduler runs on the node holding the `game-dash` lease.
  */
 export const gameEnv = {
   /** Whether this node competes for the round scheduler's lease (every node serves bets and the socket). */
-  GAME_SCHEDULER: flag.default(true),
-  GAME_BETTING_MS: phaseMs(30_000, 30_000),
-  GAME_RACE_MS: phaseMs(20_000, 20_000),
-  GAME_RESULTS_MS: phaseMs(10_000, 10_000),
+  GAME_SCHEDULER: flag
+    .default(true)
+    .describe(
+      "whether this node competes for the round scheduler's and the seasons' leases (every node serves bets and the socket)",
+    ),
+  GAME_BETTING_MS: phaseMs(30_000, 30_000).describe(
+    "the betting phase (whole 250 ms steps, at least 1 s, at most the rules' length)",
+  ),
+  GAME_RACE_MS: phaseMs(20_000, 20_000).describe('the race phase (same steps and bounds)'),
+  GAME_RESULTS_MS: phaseMs(10_000, 10_000).describe('the results phase (same steps and bounds)'),
   /** Share of each currency's stakes that feeds its prize pool, in basis points. */
-  GAME_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(500),
+  GAME_FEE_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2000)
+    .default(500)
+    .describe("share of each currency's stakes that feeds its prize pool, in basis points"),
   /** The rules' minimums by default (DEFAULT_DASH_CONFIG: 200 OJO, 10 FishXP), as RULES.md states them. */
-  GAME_MIN_STAKE_OJO: z.coerce.bigint().min(1n).default(DEFAULT_DASH_CONFIG.minStake.OJO),
-  GAME_MIN_STAKE_POINT: z.coerce.bigint().min(1n).default(DEFAULT_DASH_CONFIG.minStake.POINT),
+  GAME_MIN_STAKE_OJO: z.coerce
+    .bigint()
+    .min(1n)
+    .default(DEFAULT_DASH_CONFIG.minStake.OJO)
+    .describe('the smallest OJO bet'),
+  GAME_MIN_STAKE_POINT: z.coerce
+    .bigint()
+    .min(1n)
+    .default(DEFAULT_DASH_CONFIG.minStake.POINT)
+    .describe('the smallest FishXP bet (a new player can race after the first check-in)'),
   /** A snapshot later than this after its time voids the round (stale feed: every bet refunded). */
-  GAME_SNAPSHOT_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  GAME_SNAPSHOT_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(120_000)
+    .default(15_000)
+    .describe('a snapshot later than this after its time voids the round (every bet refunded)'),
   /** The scheduler lease: another node takes over at most this long after the driving node died. */
-  GAME_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(3000),
+  GAME_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(60_000)
+    .default(3000)
+    .describe("the scheduler's lease: another node takes over at most this long after the driving node died"),
   /**
    * How often the node holding the `game-seasons` lease opens the week's season (when the week turned) and looks
    * for a season whose end has passed, to settle it.
    */
-  GAME_SEASON_CHECK_MS: z.coerce.number().int().min(250).max(3_600_000).default(10_000),
+  GAME_SEASON_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(250)
+    .max(3_600_000)
+    .default(10_000)
+    .describe(
+      "how often the seasons' lease holder opens the week's season and settles any season whose end has passed",
+    ),
   /** Live fan-out across nodes without Redis: PostgreSQL notifications (on PGlite everything is in process). */
-  GAME_BUS: z.enum(['auto', 'redis', 'postgres', 'memory']).default('auto'),
+  GAME_BUS: z
+    .enum(['auto', 'redis', 'postgres', 'memory'])
+    .default('auto')
+    .describe(
+      'live fan-out across nodes: auto is Redis with REDIS_URL, else PostgreSQL notifications on PostgreSQL, else in process',
+    ),
   /** The Redis channel or PostgreSQL notification channel of the live events (one per deployment sharing a Redis). */
   GAME_BUS_CHANNEL: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a plain lowercase identifier')
-    .default('ojo_game_dash'),
+    .default('ojo_game_dash')
+    .describe('Redis or PostgreSQL channel of the live events (one per deployment sharing a Redis)'),
   /** Socket clients per node; more are refused with close code 4503. */
-  GAME_SOCKET_MAX_CLIENTS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  GAME_SOCKET_MAX_CLIENTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200_000)
+    .default(20_000)
+    .describe('game sockets per node; more are closed with 4503'),
   /**
    * How often a node checks, in one query, that the sessions of its authenticated sockets are still open (logout on
    * any node, session cap); a socket whose session ended is closed with 4401. Each socket also closes at its
    * token's expiry.
    */
-  GAME_SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(250).max(3_600_000).default(30_000),
+  GAME_SOCKET_SESSION_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(250)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      "how often a node checks in one query that its authenticated sockets' sessions are still open; an ended one is closed with 4401",
+    ),
   /**
    * Where prices come from: the seeded simulator (the default: provably fair from the revealed seed) or the Coinbase
    * Exchange WebSocket feed (snapshots carry the exchange's trade times and ids; market-feed.ts).
    */
-  GAME_MARKET_FEED: z.enum(['simulated', 'coinbase']).default('simulated'),
+  GAME_MARKET_FEED: z
+    .enum(['simulated', 'coinbase'])
+    .default('simulated')
+    .describe(
+      "the race's prices: simulated (the seeded simulator, seed revealed after settlement) or coinbase (the exchange's trades, with their times and ids)",
+    ),
   /** The Coinbase Exchange WebSocket feed; the local stand-in's is ws://127.0.0.1:3004/coinbase/ws. */
   GAME_MARKET_FEED_URL: z
     .string()
     .url()
     .refine((value) => /^wss?:\/\//.test(value), 'a ws:// or wss:// URL')
-    .default('wss://ws-feed.exchange.coinbase.com'),
+    .default('wss://ws-feed.exchange.coinbase.com')
+    .describe('the Coinbase Exchange WebSocket feed; npm start points it at the stand-in'),
   /** The products a real feed races (comma separated, at least 5 coins quoted in USD). */
   GAME_MARKET_FEED_PRODUCTS: z
     .string()
@@ -74,12 +140,21 @@ export const gameEnv = {
     .refine(
       (list) => new Set(list).size >= 5 && list.every((id) => /^[A-Z0-9]{2,12}-[A-Z]{2,6}$/.test(id)),
       'at least 5 distinct products such as BTC-USD',
-    ),
+    )
+    .describe('products a real feed races, comma separated, at least 5 quoted in USD'),
   /**
    * The stale window of a real feed: a snapshot quotes each track's last trade at most this long before its time;
    * a track without one makes the feed stale and voids the round (every bet refunded).
    */
-  GAME_MARKET_FEED_TOLERANCE_MS: z.coerce.number().int().min(250).max(60_000).default(5000),
+  GAME_MARKET_FEED_TOLERANCE_MS: z.coerce
+    .number()
+    .int()
+    .min(250)
+    .max(60_000)
+    .default(5000)
+    .describe(
+      "a track without a trade this long before a snapshot's time makes the feed stale: the round is voided and refunded",
+    ),
 };
 
 export interface GameConfig {

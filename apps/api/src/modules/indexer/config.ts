@@ -13,15 +13,48 @@ const optionalBlock = z
     return BigInt(value);
   });
 
-/** The chain indexer's variables (see README's configuration table). */
+/** The chain indexer's variables (docs/configuration.md). */
 export const indexerEnv = {
-  INDEXER_ENABLED: flag.default(true),
-  INDEXER_TRACE_MODE: z.enum(['auto', 'debug', 'none']).default('auto'),
-  INDEXER_START_BLOCK: optionalBlock,
-  INDEXER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  INDEXER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(1000).default(50),
-  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
-  INDEXER_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  INDEXER_ENABLED: flag
+    .default(true)
+    .describe("whether this node competes for the wallet indexer's lease (one node indexes at a time)"),
+  INDEXER_TRACE_MODE: z
+    .enum(['auto', 'debug', 'none'])
+    .default('auto')
+    .describe(
+      "debug: value moves from debug_traceBlockByHash (inside contract calls and user operations); none: each transaction's own value only, for nodes without tracing; auto: debug when the node serves it",
+    ),
+  INDEXER_START_BLOCK: optionalBlock.describe(
+    "first block of an empty index; unset: the contracts' deployment block, or the head without deployments",
+  ),
+  INDEXER_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(1000)
+    .describe('how often a caught-up indexer looks for new blocks'),
+  INDEXER_BATCH_BLOCKS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(50)
+    .describe('blocks indexed per step'),
+  INDEXER_CONFIRMATIONS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(0)
+    .describe('blocks kept behind the head'),
+  INDEXER_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(15_000)
+    .describe("the indexer's lease; another node takes over this long after the holder stopped renewing"),
 };
 
 export interface IndexerConfig {

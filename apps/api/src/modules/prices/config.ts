@@ -11,11 +11,21 @@ const seed = z
  * market feed by configuration) and when a price counts as stale.
  */
 export const pricesEnv = {
-  PRICE_SOURCE: z.enum(['simulator', 'coinbase']).default('simulator'),
+  PRICE_SOURCE: z
+    .enum(['simulator', 'coinbase'])
+    .default('simulator')
+    .describe(
+      "token prices: simulator (the race's seeded market) or coinbase (the Coinbase Exchange WebSocket ticker)",
+    ),
   /** The simulator's seed (64 hex digits); unset: a random seed per start. */
-  PRICE_SIMULATOR_SEED: seed,
+  PRICE_SIMULATOR_SEED: seed.describe('64 hex digits seeding the simulated market; unset: random per start'),
   /** Coinbase Exchange's WebSocket feed (the `ticker` channel). */
-  PRICE_COINBASE_WS_URL: z.url({ protocol: /^wss?$/ }).default('wss://ws-feed.exchange.coinbase.com'),
+  PRICE_COINBASE_WS_URL: z
+    .url({ protocol: /^wss?$/ })
+    .default('wss://ws-feed.exchange.coinbase.com')
+    .describe(
+      'the Coinbase Exchange WebSocket feed (one connection per node, shared with the race when it is also GAME_MARKET_FEED_URL)',
+    ),
   /** Symbols the real feed follows, as `<symbol>-USD` products. */
   PRICE_SYMBOLS: z
     .string()
@@ -25,9 +35,16 @@ export const pricesEnv = {
         .split(',')
         .map((item) => item.trim().toUpperCase())
         .filter(Boolean),
-    ),
+    )
+    .describe('symbols followed as <symbol>-USD, comma separated'),
   /** A price older than this is reported as stale, never as current. */
-  PRICE_STALE_AFTER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  PRICE_STALE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe('a price older than this is answered stale: true and gives no USD values'),
 };
 
 export interface PricesConfig {

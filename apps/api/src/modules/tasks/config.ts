@@ -10,43 +10,74 @@ const url = z.url({ protocol: /^https?$/ });
 const optionalText = z.string().min(1).optional();
 
 export const tasksEnv = {
-  X_CLIENT_ID: optionalText,
-  X_CLIENT_SECRET: optionalText,
-  X_AUTHORIZE_URL: url.optional(),
-  X_API_URL: url.optional(),
-  X_POST_INTENT_URL: url.optional(),
+  X_CLIENT_ID: optionalText.describe(
+    'the X app (OAuth 2.0 with PKCE); set with X_AUTHORIZE_URL, X_API_URL and X_POST_INTENT_URL, else X tasks answer 100028',
+  ),
+  X_CLIENT_SECRET: optionalText.describe("the X app's secret (optional for a public client)"),
+  X_AUTHORIZE_URL: url.optional().describe("X's authorize page, e.g. https://x.com/i/oauth2/authorize"),
+  X_API_URL: url.optional().describe("X's API, e.g. https://api.x.com"),
+  X_POST_INTENT_URL: url.optional().describe("X's post intent, e.g. https://x.com/intent/post"),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d+:[\w-]+$/, 'must be a bot token (<id>:<secret>)')
-    .optional(),
-  TELEGRAM_BOT_API_URL: url.optional(),
+    .optional()
+    .describe('the Telegram bot; set with the other TELEGRAM_ variables, else Telegram tasks answer 100028'),
+  TELEGRAM_BOT_API_URL: url.optional().describe('the Bot API, e.g. https://api.telegram.org'),
   TELEGRAM_BOT_USERNAME: z
     .string()
     .regex(/^\w{5,32}$/)
-    .optional(),
-  TELEGRAM_LINK_URL: url.optional(),
+    .optional()
+    .describe("the bot's username, for the bot link"),
+  TELEGRAM_LINK_URL: url.optional().describe("Telegram's link host, e.g. https://t.me"),
   TELEGRAM_CHANNEL: z
     .string()
     .regex(/^@\w{5,32}$/, 'must be the channel as @username')
-    .optional(),
+    .optional()
+    .describe('the channel a task asks to join, as @name'),
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 of A-Z a-z 0-9 _ -')
-    .optional(),
-  DISCORD_CLIENT_ID: optionalText,
-  DISCORD_CLIENT_SECRET: optionalText,
-  DISCORD_AUTHORIZE_URL: url.optional(),
-  DISCORD_API_URL: url.optional(),
+    .optional()
+    .describe(
+      'secret token Telegram sends back with every webhook call (API_PUBLIC_URL/telegram/webhook, set with setWebhook at start)',
+    ),
+  DISCORD_CLIENT_ID: optionalText.describe(
+    'the Discord app; set with the other DISCORD_ variables, else Discord tasks answer 100028',
+  ),
+  DISCORD_CLIENT_SECRET: optionalText.describe("the Discord app's secret"),
+  DISCORD_AUTHORIZE_URL: url
+    .optional()
+    .describe("Discord's authorize page, e.g. https://discord.com/oauth2/authorize"),
+  DISCORD_API_URL: url.optional().describe("Discord's API, e.g. https://discord.com/api"),
   DISCORD_GUILD_ID: z
     .string()
     .regex(/^\d{5,25}$/)
-    .optional(),
-  DISCORD_INVITE_URL: url.optional(),
+    .optional()
+    .describe('the server a task asks to join'),
+  DISCORD_INVITE_URL: url.optional().describe('the invite link to that server'),
   /** Where X and Discord send the player back (the task page, which finishes the connection). */
-  SOCIAL_REDIRECT_URL: url.optional(),
-  SOCIAL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  TASK_VERIFY_RATE_MAX: z.coerce.number().int().min(1).default(20),
-  TASK_VERIFY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SOCIAL_REDIRECT_URL: url
+    .optional()
+    .describe('where X and Discord send the player back; unset: WEB_ORIGIN/game/task'),
+  SOCIAL_HTTP_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5000)
+    .describe('a platform call not answered by then counts as busy (100028)'),
+  TASK_VERIFY_RATE_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('verify, do-task and connect calls per player and window (then 429 with code 100028)'),
+  TASK_VERIFY_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60_000)
+    .describe('window of TASK_VERIFY_RATE_MAX'),
 };
 
 const tasksEnvSchema = z.object(tasksEnv);

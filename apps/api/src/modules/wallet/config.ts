@@ -6,7 +6,8 @@ export const walletEnv = {
   DEVNET_FAUCET_ETH: z
     .string()
     .regex(/^\d{1,4}(\.\d{1,18})?$/, 'must be an ETH amount such as 1 or 0.5')
-    .default('1'),
+    .default('1')
+    .describe('what POST /devnet/faucet sends, in ETH (the route exists on the local devnet only)'),
 };
 
 export interface WalletConfig {
