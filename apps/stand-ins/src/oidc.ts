@@ -27,7 +27,8 @@ export interface OidcIssuer {
  * Google, Twitter and Apple as OpenID Connect providers for the old users' login (spec points 1, 6), one issuer each
  * at `/oidc/<provider>`, built on the certified `oidc-provider`: discovery, JWKS, the authorization code grant with
  * PKCE and client_secret_basic, id tokens and userinfo. Ours are only the sign-in page (the tester picks a test
- * identity) and the user base. Codes, sessions and keys live in memory.
+ * identity) and the user base. Codes, sessions and keys live in memory (the library's memory adapter, which warns
+ * at start that it keeps nothing across restarts: a stand-in needs no more).
  */
 export class OidcStandIn {
   readonly issuers: Record<OldUserProvider, OidcIssuer>;
@@ -137,7 +138,7 @@ function configuration(
 ): Configuration {
   const issuerPath = new URL(issuer).pathname;
   const policy = interactionPolicy.base();
-  // The tester picks an identity at every sign-in (the old embedded page did too), not only without a session.
+  // The tester picks an identity at every sign-in, even with a session, so switching test identities takes no logout.
   policy
     .get('login')
     ?.checks.add(
