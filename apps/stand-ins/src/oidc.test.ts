@@ -62,7 +62,15 @@ const ada = () => standIns.oidc.issuers.google.identities.seeded.find((identity)
 describe('Google, Twitter and Apple stand-ins (OpenID Connect)', () => {
   it('publish discovery for each provider: code flow with S256 PKCE, client_secret_basic, ES256 and the iss parameter', async () => {
     for (const provider of ['google', 'twitter', 'apple']) {
-      const discovery = await (await fetch(`${issuer(provider)}/.well-known/openid-configuration`)).json();
+      const discovery = (await (
+        await fetch(`${issuer(provider)}/.well-known/openid-configuration`)
+      ).json()) as {
+        token_endpoint: string;
+        jwks_uri: string;
+        code_challenge_methods_supported: string[];
+        token_endpoint_auth_methods_supported: string[];
+        id_token_signing_alg_values_supported: string[];
+      };
       expect(discovery).toMatchObject({
         issuer: issuer(provider),
         authorization_endpoint: `${issuer(provider)}/auth`,
@@ -73,9 +81,9 @@ describe('Google, Twitter and Apple stand-ins (OpenID Connect)', () => {
       expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
       expect(discovery.token_endpoint_auth_methods_supported).toContain('client_secret_basic');
       expect(discovery.id_token_signing_alg_values_supported).toContain('ES256');
-      const jwks = await (await fetch(discovery.jwks_uri)).json();
+      const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: Record<string, unknown>[] };
       expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', use: 'sig' })]);
-      expect(jwks.keys[0].d).toBeUndefined();
+      expect(jwks.keys[0]?.d).toBeUndefined();
     }
   });
 
