@@ -102,7 +102,7 @@ test('npm start brings up the whole product, stops cleanly and keeps its data', 
 
   // The X, Telegram and Discord stand-ins list their test users, and the API's bot webhook is set on them.
   const standIns = await (await fetch(`http://localhost:${ports.stand_ins}/`)).text();
-  assert.match(standIns, /Stand-ins for X, Telegram, Discord and Coinbase Exchange/);
+  assert.match(standIns, /Stand-ins for X, Telegram, Discord, Coinbase Exchange, Google, Twitter and Apple/);
   assert.match(standIns, new RegExp(`webhook http://localhost:${ports.api}/telegram/webhook`));
 
   const deployments = readDeployments();

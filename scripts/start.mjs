@@ -35,7 +35,7 @@ OJO Arena is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s
   wallet   ${urls.wallet}
   chain    ${urls.chain}   (chain id 11124)
   bundler  ${urls.bundler}
-  stand-ins ${urls.standIns}   (local X, Telegram, Discord; test users listed there)
+  stand-ins ${urls.standIns}   (local X, Telegram, Discord, Google, Twitter, Apple; test users listed there)
 
 Press Ctrl-C to stop.
 `);

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// stand_ins: the local X, Telegram, Discord and Coinbase Exchange (apps/stand-ins), env STAND_INS_PORT.
+// stand_ins: the local X, Telegram, Discord, Coinbase Exchange, Google, Twitter and Apple (apps/stand-ins), env
+// STAND_INS_PORT.
 const DEFAULT_PORTS = {
   web: 3000,
   api: 3001,
@@ -68,8 +69,9 @@ export function stackConfig(env = process.env) {
 }
 
 /**
- * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts) and the stand-ins'
- * registered app, bot, channel and guild (apps/stand-ins/src/config.ts): the same variables, so both agree; and
+ * X, Telegram and Discord for the API's task verifiers (apps/api/src/modules/tasks/config.ts), Google, Twitter and
+ * Apple for the old users' login, and the stand-ins' registered apps, bot, channel and guild
+ * (apps/stand-ins/src/config.ts): the same variables, so both agree; and
  * the stand-in's Coinbase Exchange feed for the race and the prices (used when GAME_MARKET_FEED=coinbase or
  * PRICE_SOURCE=coinbase). Each one set in the
  * environment wins, so `npm start` can point the API at the real services instead.
@@ -100,6 +102,17 @@ function standInPlatformEnv(base, env) {
     GAME_MARKET_FEED_URL: `${base.replace(/^http/, 'ws')}/coinbase/ws`,
     // The same feed for the wallet's USD prices when PRICE_SOURCE=coinbase: both share one connection per API node.
     PRICE_COINBASE_WS_URL: `${base.replace(/^http/, 'ws')}/coinbase/ws`,
+    // The old users' Google, Twitter and Apple logins: one OpenID issuer each on the stand-ins, which register the
+    // API's web client with these ids and secrets (apps/stand-ins/src/config.ts has the same defaults).
+    OIDC_GOOGLE_ISSUER: `${base}/oidc/google`,
+    OIDC_GOOGLE_CLIENT_ID: 'ojo-arena-web',
+    OIDC_GOOGLE_CLIENT_SECRET: 'ojo-local-google-secret',
+    OIDC_TWITTER_ISSUER: `${base}/oidc/twitter`,
+    OIDC_TWITTER_CLIENT_ID: 'ojo-arena-web',
+    OIDC_TWITTER_CLIENT_SECRET: 'ojo-local-twitter-secret',
+    OIDC_APPLE_ISSUER: `${base}/oidc/apple`,
+    OIDC_APPLE_CLIENT_ID: 'ojo-arena-web',
+    OIDC_APPLE_CLIENT_SECRET: 'ojo-local-apple-secret',
   };
   return Object.fromEntries(Object.entries(local).map(([name, value]) => [name, env[name] ?? value]));
 }

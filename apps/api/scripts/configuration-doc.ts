@@ -21,7 +21,16 @@ export const STACK_VARIABLES: readonly [name: string, fallback: string, meaning:
   ['API_PORT', '3001', 'port of the API'],
   ['GAME_PORT', '3002', 'port of the game frame'],
   ['WALLET_PORT', '3003', 'port of the account provider'],
-  ['STAND_INS_PORT', '3004', 'port of the X, Telegram, Discord and Coinbase Exchange stand-ins'],
+  [
+    'STAND_INS_PORT',
+    '3004',
+    'port of the X, Telegram, Discord, Coinbase Exchange and Google/Twitter/Apple login stand-ins',
+  ],
+  [
+    'STAND_INS_URL',
+    'the address they listen on',
+    "the stand-ins' public base (the login stand-ins' issuers live under it)",
+  ],
   ['CHAIN_PORT', '8545', 'port of anvil'],
   ['BUNDLER_PORT', '4337', 'port of alto'],
   ['PUBLIC_HOST', '`localhost`', 'host name in the origins handed to every part'],
@@ -128,13 +137,14 @@ checks its whole environment at start and refuses to run with a list of every in
 
 **The local devnet.** At start the API asks the chain whether it is the local devnet: \`CHAIN_RPC_URL\` on this
 machine whose node answers as anvil with chain id \`CHAIN_ID\` (the chain id alone proves nothing: 11124 is also
-Abstract's testnet). Only there do the devnet's conveniences apply (the devnet keys, the stand-in social login, the
-demo data). Anywhere else \`API_SIGNER_PRIVATE_KEY\` is required, switching \`OIDC_LOCAL_PROVIDER\` or
+Abstract's testnet). Only there do the devnet's conveniences apply (the devnet keys, creating old accounts for unknown
+social identities, the demo data). Anywhere else \`API_SIGNER_PRIVATE_KEY\` is required, switching
 \`SEED_DEMO_DATA\` on is refused, and so are anvil's well-known keys.
 
 ## Whole stack (\`npm start\`, \`npm test\`)
 
-\`npm start\` points the API's X, Telegram, Discord and market-feed variables at the stand-ins unless they are set,
+\`npm start\` points the API's X, Telegram, Discord, market-feed and old-login (\`OIDC_*\`) variables at the stand-ins
+unless they are set,
 and relaxes the per-address limits (\`PROFILE_DAILY_PER_CLIENT\`, \`GAS_MAX_CLIENT_SHARE_BPS\`), since every local
 browser is one client address.
 

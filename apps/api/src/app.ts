@@ -28,7 +28,6 @@ import indexerPlugin from './modules/indexer/plugin';
 import linkedWalletRoutes from './modules/linked-wallet/routes';
 import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
-import oidcProviderRoutes from './modules/oidc-provider/routes';
 import pricesPlugin from './modules/prices/plugin';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
@@ -138,7 +137,6 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
 
   await app.register(healthRoutes, { config });
   // The local stand-in for Google, Twitter and Apple sign-in (browsers send no saas_id there).
-  if (config.oidc.localProvider) await app.register(oidcProviderRoutes, { config });
   // The local devnet's block explorer page ('View more in Scan' offline).
   if (config.localDevnet.isLocalDevnet) await app.register(explorerRoutes, { config });
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).

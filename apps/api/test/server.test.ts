@@ -54,7 +54,7 @@ describe('server.ts', () => {
     expect(stderr).toContain('JWT_SECRET: required when NODE_ENV=production');
   });
 
-  it("refuses the devnet's key, stand-in login and demo data when the chain is not the local devnet", async () => {
+  it("refuses the devnet's key and demo data when the chain is not the local devnet", async () => {
     const child = spawn(serverCommand[0], [...serverCommand[1]], {
       cwd: apiRoot,
       // Without NODE_ENV, as the deployment of the finding ran.
@@ -64,7 +64,6 @@ describe('server.ts', () => {
         JWT_SECRET: randomBytes(32).toString('hex'),
         CHAIN_RPC_URL: 'http://chain.invalid:8545',
         API_SIGNER_PRIVATE_KEY: '',
-        OIDC_LOCAL_PROVIDER: 'true',
         SEED_DEMO_DATA: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +76,6 @@ describe('server.ts', () => {
     expect(code).toBe(1);
     const notDevnet = 'the chain is not the local devnet: http://chain.invalid:8545 is not on this machine';
     for (const problem of [
-      `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
       `SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`,
       `API_SIGNER_PRIVATE_KEY: required, the devnet key is for the local devnet only (${notDevnet})`,
     ]) {

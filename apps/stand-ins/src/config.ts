@@ -1,3 +1,5 @@
+import type { OldUserProvider } from '@ojo/db/seeds/old-user-identities';
+
 /**
  * The stand-ins' configuration. The registered clients, the bot and the channel and guild are the same variables the
  * API reads (scripts/lib/stack.mjs sets both), so the stand-in knows exactly the app the API presents itself as.
@@ -12,6 +14,10 @@ export interface StandInsConfig {
   discord: { clientId: string; clientSecret: string; guildId: string; inviteCode: string };
   /** Coinbase Exchange market data: a trade per product every this many ms (0: none unless a test makes them). */
   coinbase: { tradeEveryMs: number };
+  /** Where browsers and the API reach the stand-ins (the OpenID issuers live under it); unset: where they listen. */
+  publicUrl: string | undefined;
+  /** The app registered at the Google, Twitter and Apple OpenID providers (old users' login). */
+  oidc: Record<OldUserProvider, { clientId: string; clientSecret: string }>;
 }
 
 export class StandInsConfigError extends Error {
@@ -28,13 +34,19 @@ const DEFAULTS = {
   DISCORD_CLIENT_SECRET: 'ojo-local-discord-secret',
   DISCORD_GUILD_ID: '1300000000000000100',
   DISCORD_INVITE_CODE: 'ojo-local',
+  OIDC_GOOGLE_CLIENT_ID: 'ojo-arena-web',
+  OIDC_GOOGLE_CLIENT_SECRET: 'ojo-local-google-secret',
+  OIDC_TWITTER_CLIENT_ID: 'ojo-arena-web',
+  OIDC_TWITTER_CLIENT_SECRET: 'ojo-local-twitter-secret',
+  OIDC_APPLE_CLIENT_ID: 'ojo-arena-web',
+  OIDC_APPLE_CLIENT_SECRET: 'ojo-local-apple-secret',
 } as const;
 
 /** Reads the configuration; refuses production (the stand-ins let anyone act as any test user). */
 export function loadStandInsConfig(env: NodeJS.ProcessEnv = process.env): StandInsConfig {
   if (env.NODE_ENV === 'production') {
     throw new StandInsConfigError(
-      'The stand-ins for X, Telegram and Discord refuse to run with NODE_ENV=production: anyone can act as any of their test users',
+      'The stand-ins for X, Telegram, Discord, Google, Twitter and Apple refuse to run with NODE_ENV=production: anyone can act as any of their test users',
     );
   }
   const value = (name: keyof typeof DEFAULTS) => env[name] || DEFAULTS[name];
@@ -69,5 +81,14 @@ export function loadStandInsConfig(env: NodeJS.ProcessEnv = process.env): StandI
       inviteCode: value('DISCORD_INVITE_CODE'),
     },
     coinbase: { tradeEveryMs },
+    publicUrl: env.STAND_INS_URL?.replace(/\/$/, '') || undefined,
+    oidc: {
+      google: { clientId: value('OIDC_GOOGLE_CLIENT_ID'), clientSecret: value('OIDC_GOOGLE_CLIENT_SECRET') },
+      twitter: {
+        clientId: value('OIDC_TWITTER_CLIENT_ID'),
+        clientSecret: value('OIDC_TWITTER_CLIENT_SECRET'),
+      },
+      apple: { clientId: value('OIDC_APPLE_CLIENT_ID'), clientSecret: value('OIDC_APPLE_CLIENT_SECRET') },
+    },
   };
 }

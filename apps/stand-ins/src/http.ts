@@ -43,15 +43,21 @@ export function sendHtml(response: ServerResponse, status: number, title: string
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+    'content-security-policy': HTML_CSP,
   });
-  response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+  response.end(htmlPage(title, body));
+}
+
+export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:";
+
+/** A stand-in page: the title escaped, the body as given (callers escape what they put in it). */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}
 button{font:inherit;padding:.4rem .9rem;margin:.2rem 0;cursor:pointer}input,textarea{font:inherit;width:100%;box-sizing:border-box}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}.note{color:#555}</style>
-</head><body><p class="note">Local stand-in, never production</p>${body}</body></html>`);
+</head><body><p class="note">Local stand-in, never production</p>${body}</body></html>`;
 }
 
 export function redirect(response: ServerResponse, location: string): void {

@@ -4,7 +4,9 @@ import { startStandIns } from './server';
 // `npm start -w @ojo/stand-ins` (started by scripts/lib/stack.mjs for `npm start` and the end-to-end stack).
 try {
   const standIns = await startStandIns(loadStandInsConfig());
-  console.log(`stand-ins for X, Telegram and Discord at ${standIns.url} (test users: ${standIns.url}/)`);
+  console.log(
+    `stand-ins for X, Telegram, Discord, Coinbase, Google, Twitter and Apple at ${standIns.url} (test users: ${standIns.url}/)`,
+  );
   const stop = () => standIns.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

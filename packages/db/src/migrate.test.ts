@@ -46,7 +46,6 @@ describeWithDatabases('migrations', ({ database }) => {
       'ledger_entries',
       'member_expansions',
       'native_transfers',
-      'oidc_codes',
       'old_login_locks',
       'profile_registrations',
       'referrals',

@@ -184,37 +184,32 @@ export const envSchema = z.object({
     .describe(
       'bearer token of GET /operator/economy/report (npm run economy:report), at least 32 characters; unset: generated in DATA_DIR/operator-token, and in production the report route is off',
     ),
-  // Old users' OpenID Connect logins: the embedded provider (default on outside production) and, per
-  // provider, the issuer and client credentials of the real one. Unset issuer: the embedded provider's.
-  OIDC_LOCAL_PROVIDER: flag
-    .optional()
-    .describe(
-      'the embedded Google/Twitter/Apple stand-in at /oidc/<provider>; unset: on on the local devnet, refused elsewhere and in production',
-    ),
+  // Old users' OpenID Connect logins: per provider the issuer and client credentials (locally the stand-ins'); a
+  // provider without issuer and secret is off.
   OIDC_AUTO_CREATE_OLD_USERS: flag
     .optional()
-    .describe('create an old-type account for an identity nobody has; unset: follows OIDC_LOCAL_PROVIDER'),
+    .describe(
+      'create an old-type account for an identity nobody has; unset: on on the local devnet outside production',
+    ),
   OIDC_GOOGLE_ISSUER: optionalString
     .pipe(httpUrl.optional())
-    .describe("Google's OpenID Connect issuer; unset: the embedded provider"),
+    .describe("Google's OpenID Connect issuer; unset: that provider is off (npm start: the stand-ins')"),
   OIDC_GOOGLE_CLIENT_ID: optionalString.describe('client id at Google'),
   OIDC_GOOGLE_CLIENT_SECRET: optionalString.describe('client secret at Google'),
   OIDC_TWITTER_ISSUER: optionalString
     .pipe(httpUrl.optional())
-    .describe("Twitter's OpenID Connect issuer; unset: the embedded provider"),
+    .describe("Twitter's OpenID Connect issuer; unset: that provider is off (npm start: the stand-ins')"),
   OIDC_TWITTER_CLIENT_ID: optionalString.describe('client id at Twitter'),
   OIDC_TWITTER_CLIENT_SECRET: optionalString.describe('client secret at Twitter'),
   OIDC_APPLE_ISSUER: optionalString
     .pipe(httpUrl.optional())
-    .describe("Apple's OpenID Connect issuer; unset: the embedded provider"),
+    .describe("Apple's OpenID Connect issuer; unset: that provider is off (npm start: the stand-ins')"),
   OIDC_APPLE_CLIENT_ID: optionalString.describe('client id at Apple'),
   OIDC_APPLE_CLIENT_SECRET: optionalString.describe('client secret at Apple'),
   // Identity layer, chain and gas. API_PUBLIC_URL is the id token issuer; defaults to http://localhost:<port>.
   API_PUBLIC_URL: optionalString
     .pipe(origin.optional())
-    .describe(
-      "the API's public origin: issuer of id tokens and of the embedded OIDC provider; unset: http://localhost:API_PORT",
-    ),
+    .describe("the API's public origin: issuer of id tokens; unset: http://localhost:API_PORT"),
   IDENTITY_CLIENT_ID: optionalString.describe('audience of SIWE id tokens; unset: PRODUCT_NAME'),
   IDENTITY_PRIVATE_JWK: optionalString.describe(
     'ES256 private key (JWK) that signs id tokens; unset outside production: generated in DATA_DIR',
@@ -271,12 +266,10 @@ export interface AppConfig extends ModuleConfig {
   /** Bearer token of the operator's reports; none in production unless OPERATOR_TOKEN is set (the route is off). */
   operatorToken: string | undefined;
   /**
-   * Old users' OpenID Connect logins: whether the embedded provider is mounted at /oidc/<provider>, whether unknown
-   * identities become old-type users, and each provider's configured client settings (unset values get local
-   * defaults, see modules/oauth/provider-settings.ts).
+   * Old users' OpenID Connect logins: whether unknown identities become old-type users, and each provider's client
+   * settings (a provider without issuer and secret is off, see modules/oauth/provider-settings.ts).
    */
   oidc: {
-    localProvider: boolean;
     autoCreateOldUsers: boolean;
     providers: Record<
       'google' | 'twitter' | 'apple',
@@ -329,12 +322,6 @@ export function loadConfig(
     for (const secret of ['JWT_SECRET', 'IDENTITY_PRIVATE_JWK', 'API_SIGNER_PRIVATE_KEY'] as const) {
       if (!env[secret]) problems.push(`${secret}: required when NODE_ENV=production`);
     }
-    // The embedded provider signs in anyone as any test identity: never in production.
-    if (env.OIDC_LOCAL_PROVIDER === 'true' || env.OIDC_LOCAL_PROVIDER === '1') {
-      problems.push(
-        'OIDC_LOCAL_PROVIDER: must not be on when NODE_ENV=production (it lets anyone sign in as any test identity)',
-      );
-    }
   }
   if (parsed.success) problems.push(...devnetOnlyProblems(parsed.data, chain));
   const moduleConfig = readModuleConfig(env, problems);
@@ -381,8 +368,8 @@ export function loadConfig(
       values.OPERATOR_TOKEN ??
       (isProduction ? undefined : readOrCreateLocalSecret(dataDir, OPERATOR_TOKEN_FILE, 'OPERATOR_TOKEN')),
     oidc: {
-      localProvider: values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
-      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? values.OIDC_LOCAL_PROVIDER ?? devnetDefaults,
+      // On the local devnet the login stand-in plays the old system's whole user base, so anyone signing in is old.
+      autoCreateOldUsers: values.OIDC_AUTO_CREATE_OLD_USERS ?? devnetDefaults,
       providers: {
         google: {
           issuer: values.OIDC_GOOGLE_ISSUER?.replace(/\/$/, ''),
@@ -425,8 +412,7 @@ const CHAIN_NOT_CHECKED: LocalDevnetCheck = { isLocalDevnet: false, reason: 'the
 
 /**
  * The devnet's conveniences are for the local devnet only (DESIGN.md section 10): anvil's well-known keys (anyone
- * can sign with them), the stand-in Google/Twitter/Apple login (it signs anyone in as any test identity) and the
- * demo data. Elsewhere, setting one on is refused and the API key is required; anvil's keys are refused in
+ * can sign with them) and the demo data. Elsewhere, setting one on is refused and the API key is required; anvil's keys are refused in
  * production even on a local chain.
  */
 function devnetOnlyProblems(values: z.infer<typeof envSchema>, chain: LocalDevnetCheck): string[] {
@@ -434,11 +420,6 @@ function devnetOnlyProblems(values: z.infer<typeof envSchema>, chain: LocalDevne
   const isProduction = values.NODE_ENV === 'production';
   const notDevnet = `the chain is not the local devnet: ${chain.reason}`;
   if (!chain.isLocalDevnet) {
-    if (values.OIDC_LOCAL_PROVIDER === true && !isProduction) {
-      problems.push(
-        `OIDC_LOCAL_PROVIDER: the stand-in social login runs only on the local devnet (${notDevnet})`,
-      );
-    }
     if (values.SEED_DEMO_DATA === true) {
       problems.push(`SEED_DEMO_DATA: demo data is seeded only on the local devnet (${notDevnet})`);
     }

@@ -91,27 +91,6 @@ describe('loadConfig', () => {
     expect(production.apiSignerPrivateKey).toBe(signerKey);
   });
 
-  it('refuses the embedded OIDC provider in production, where it would let anyone sign in as a test identity', () => {
-    const production = {
-      NODE_ENV: 'production',
-      DATA_DIR: tempDir(),
-      JWT_SECRET: 'x'.repeat(40),
-      IDENTITY_PRIVATE_JWK: '{"kty":"EC"}',
-      API_SIGNER_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
-    };
-    for (const on of ['true', '1']) {
-      const error = configErrorOf(() => loadConfig({ ...production, OIDC_LOCAL_PROVIDER: on }));
-      expect(error.problems).toEqual([
-        'OIDC_LOCAL_PROVIDER: must not be on when NODE_ENV=production (it lets anyone sign in as any test identity)',
-      ]);
-    }
-    expect(loadConfig({ ...production, OIDC_LOCAL_PROVIDER: 'false' }).oidc.localProvider).toBe(false);
-    expect(loadConfig(production).oidc.localProvider).toBe(false);
-    expect(
-      loadConfig({ DATA_DIR: tempDir(), OIDC_LOCAL_PROVIDER: 'true' }, LOCAL_DEVNET).oidc.localProvider,
-    ).toBe(true);
-  });
-
   it('limits SIWE sessions to 7 days unless IDENTITY_MAX_SESSION_SECONDS says otherwise', () => {
     expect(onLocalDevnet({ DATA_DIR: tempDir() }).identity.maxSessionSeconds).toBe(604_800);
     expect(
@@ -215,27 +194,23 @@ describe('loadConfig', () => {
       const config = loadConfig({ DATA_DIR: tempDir(), API_SIGNER_PRIVATE_KEY: ownKey }, PUBLIC_CHAIN);
       expect(config).toMatchObject({
         seedDemoData: false,
-        oidc: { localProvider: false, autoCreateOldUsers: false },
+        oidc: { autoCreateOldUsers: false },
         apiSignerPrivateKey: ownKey,
       });
     });
 
-    it('elsewhere: switching the stand-in login or demo data on is refused, and so is every anvil key', () => {
+    it('elsewhere: switching demo data on is refused, and so is every anvil key', () => {
       const error = configErrorOf(() =>
         loadConfig(
           {
             DATA_DIR: tempDir(),
             API_SIGNER_PRIVATE_KEY: ownKey,
-            OIDC_LOCAL_PROVIDER: 'true',
             SEED_DEMO_DATA: '1',
           },
           PUBLIC_CHAIN,
         ),
       );
-      expect(error.problems.map((problem) => problem.split(':')[0])).toEqual([
-        'OIDC_LOCAL_PROVIDER',
-        'SEED_DEMO_DATA',
-      ]);
+      expect(error.problems.map((problem) => problem.split(':')[0])).toEqual(['SEED_DEMO_DATA']);
       for (const key of anvilKeys) {
         const refused = configErrorOf(() =>
           loadConfig({ DATA_DIR: tempDir(), API_SIGNER_PRIVATE_KEY: key }, PUBLIC_CHAIN),
@@ -262,7 +237,7 @@ describe('loadConfig', () => {
         ]);
       }
       const config = loadConfig({ ...production, API_SIGNER_PRIVATE_KEY: ownKey }, LOCAL_DEVNET);
-      expect(config).toMatchObject({ seedDemoData: false, oidc: { localProvider: false } });
+      expect(config).toMatchObject({ seedDemoData: false, oidc: { autoCreateOldUsers: false } });
     });
 
     it('on the local devnet outside production: on by default, anvil keys allowed', () => {
@@ -270,7 +245,7 @@ describe('loadConfig', () => {
         { DATA_DIR: tempDir(), API_SIGNER_PRIVATE_KEY: devnetKeys.spare[0] },
         LOCAL_DEVNET,
       );
-      expect(config).toMatchObject({ seedDemoData: true, oidc: { localProvider: true } });
+      expect(config).toMatchObject({ seedDemoData: true, oidc: { autoCreateOldUsers: true } });
     });
   });
 });

@@ -41,10 +41,4 @@ describe('security headers on API responses', () => {
     expectHardened(response.headers);
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
-
-  it("keeps a route's own stricter policy (the local sign-in page)", async () => {
-    const response = await app.inject({ method: 'GET', url: '/oidc/google/authorize' });
-    expectHardened(response.headers);
-    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-  });
 });

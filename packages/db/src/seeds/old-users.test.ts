@@ -4,7 +4,8 @@ import { oldLoginLocks } from '../schema/old-login-locks';
 import { users } from '../schema/users';
 import { runSeeds } from '../seed';
 import { describeWithDatabases } from '../testing';
-import { OLD_USER_TEST_IDENTITIES, oldUsersSeed } from './old-users';
+import { OLD_USER_TEST_IDENTITIES } from './old-user-identities';
+import { oldUsersSeed } from './old-users';
 
 describeWithDatabases('old-users seed', ({ database }) => {
   it('creates one old-type user per test identity, with its web3auth address and no smart account', async () => {

@@ -1,5 +1,4 @@
 import { OAUTH_MSG_KEYS } from '@ojo/api-contract/oauth';
-import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { AppError } from '../../lib/errors';
 import type { OidcProviderSettings } from './provider-settings';
@@ -9,50 +8,6 @@ const HTTP_TIMEOUT_SECONDS = 5;
 const DISCOVERY_TTL_MS = 3_600_000;
 /** The id token algorithms we accept, in order of preference; the provider's discovery picks one of them. */
 const ID_TOKEN_ALGORITHMS = ['ES256', 'RS256'];
-/** Statuses whose Response must not have a body (the Fetch standard's "null body status"). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-function injectHeaders(headers: Record<string, string | string[] | number | undefined>): Headers {
-  const result = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) result.append(name, String(one));
-  }
-  return result;
-}
-
-/**
- * The fetch the OpenID Connect client uses. Calls to this API's own public origin (the embedded provider) go through
- * `app.inject`: the same routes and HTTP semantics, without depending on the public URL being reachable from inside
- * (proxies, tests that do not listen). Everything else goes out with fetch and openid-client's timeout signal.
- */
-export function fetchFor(app: FastifyInstance, publicUrl: string): client.CustomFetch {
-  const ownOrigin = new URL(publicUrl).origin;
-  return async (url, options) => {
-    const target = new URL(url);
-    if (target.origin !== ownOrigin) return fetch(url, options);
-    const body = options.body;
-    if (
-      body !== undefined &&
-      body !== null &&
-      typeof body !== 'string' &&
-      !(body instanceof URLSearchParams)
-    ) {
-      throw new TypeError('the embedded provider is called with string or form bodies only');
-    }
-    const response = await app.inject({
-      method: options.method as 'GET' | 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: options.headers,
-      ...(body === undefined || body === null ? {} : { payload: body.toString() }),
-    });
-    return new Response(NULL_BODY_STATUSES.has(response.statusCode) ? null : response.rawPayload, {
-      status: response.statusCode,
-      headers: injectHeaders(response.headers),
-    });
-  };
-}
-
 function unavailable(provider: string, why: string): AppError {
   return new AppError(
     502,
@@ -140,13 +95,13 @@ export interface VerifiedIdentity {
 export class OidcRelyingParty {
   private readonly configurations = new Map<string, { value: client.Configuration; expiresAt: number }>();
 
-  constructor(private readonly customFetch: client.CustomFetch) {}
+  constructor(private readonly customFetch: client.CustomFetch = fetch) {}
 
   async discover(settings: OidcProviderSettings): Promise<client.Configuration> {
     const cached = this.configurations.get(settings.issuer);
     if (cached && cached.expiresAt > Date.now()) return cached.value;
     const issuer = new URL(settings.issuer);
-    // Plain HTTP only for local issuers (the embedded provider, tests); Google and Apple are HTTPS.
+    // Plain HTTP only for local issuers (the stand-ins, tests); Google and Apple are HTTPS.
     const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
     let discovered: client.Configuration;
     try {
@@ -178,8 +133,8 @@ export class OidcRelyingParty {
     configuration.timeout = HTTP_TIMEOUT_SECONDS;
     for (const step of execute) step(configuration);
     // Also verify the id token's signature against the provider's JWKS (cached 5 min, refetched for an unknown kid
-    // at most once a minute). OpenID Connect lets a client trust TLS to the token endpoint instead, but the embedded
-    // provider is plain HTTP and a verified signature costs little.
+    // at most once a minute). OpenID Connect lets a client trust TLS to the token endpoint instead, but the local
+    // stand-in is plain HTTP and a verified signature costs little.
     client.enableNonRepudiationChecks(configuration);
     this.configurations.set(settings.issuer, {
       value: configuration,

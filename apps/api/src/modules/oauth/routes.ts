@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { fetchFor, OidcRelyingParty } from './oidc-client';
+import { OidcRelyingParty } from './oidc-client';
 import { PROVIDER_DISPLAY_NAMES, resolveOidcProviders, webRedirectUris } from './provider-settings';
 import { assertOldLoginAllowed, findOrCreateOldUser } from './service';
 
@@ -20,7 +20,7 @@ const SCOPE = 'openid email profile';
 const oauthRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const providers = resolveOidcProviders(config);
   const redirectUris = webRedirectUris(config);
-  const relyingParty = new OidcRelyingParty(fetchFor(app, config.publicUrl));
+  const relyingParty = new OidcRelyingParty();
 
   registerRoute(app, oauthProvidersRoute, async () => {
     const list: OauthProviderInfo[] = [];

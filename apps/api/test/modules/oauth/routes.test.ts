@@ -1,15 +1,14 @@
 import { userInfoSchema } from '@ojo/api-contract/user';
-import { oidcCodes } from '@ojo/db/schema/oidc-codes';
 import { runSeeds } from '@ojo/db/seed';
-import { OLD_USER_TEST_IDENTITIES, oldUsersSeed } from '@ojo/db/seeds/old-users';
-import { eq } from '@ojo/db/sql';
+import { OLD_USER_TEST_IDENTITIES } from '@ojo/db/seeds/old-user-identities';
+import { oldUsersSeed } from '@ojo/db/seeds/old-users';
 import { describeWithDatabases } from '@ojo/db/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StandIns } from '@ojo/stand-ins/server';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../../src/config/env';
 import { web3authAddressFor } from '../../../src/modules/oauth/service';
-import { sha256Base64Url } from '../../../src/modules/oidc-provider/service';
-import { buildTestApp, TEST_SAAS_ID } from '../../helpers';
-import { callbackUri, obtainCode } from '../oidc-provider/oidc-flow';
+import { buildTestApp, closedPortUrl, TEST_SAAS_ID } from '../../helpers';
+import { callbackUri, obtainCode, oidcEnv, startOidcStandIns } from './oidc-flow';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -19,6 +18,13 @@ const identity = (email: string) => {
   return found;
 };
 
+// The Google, Twitter and Apple stand-ins over real HTTP, as `npm start` runs them for the API.
+let standIns: StandIns;
+beforeAll(async () => {
+  standIns = await startOidcStandIns();
+});
+afterAll(() => standIns.close());
+
 describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) => {
   let app: TestApp;
   let config: AppConfig;
@@ -26,7 +32,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
   beforeAll(async () => {
     await runSeeds(database().db, [oldUsersSeed]);
     // More logins than the default auth limit of 10 per minute happen here; the limit has its own test below.
-    ({ app, config } = await buildTestApp(database(), { RATE_LIMIT_AUTH_MAX: '100' }));
+    ({ app, config } = await buildTestApp(database(), { ...oidcEnv(standIns), RATE_LIMIT_AUTH_MAX: '100' }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -43,12 +49,8 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     app.inject({ method: 'GET', url: '/customer', headers: { saas_id: TEST_SAAS_ID, jwt_token: jwt } });
 
   it('logs Ada in through the whole Google code flow as an old user with a web3auth address and no smart account', async () => {
-    const discovery = (
-      await app.inject({ method: 'GET', url: '/oidc/google/.well-known/openid-configuration' })
-    ).json();
-    expect(discovery.issuer).toBe(`${config.publicUrl}/oidc/google`);
     const ada = identity('ada@example.com');
-    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+    const flow = await obtainCode(app, 'google', { subject: ada.subject });
 
     const response = await login({
       provider: 'google',
@@ -79,7 +81,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
       ['apple', 'cy@example.com'],
     ] as const) {
       const person = identity(email);
-      const flow = await obtainCode(app, config, provider, { subject: person.subject });
+      const flow = await obtainCode(app, provider, { subject: person.subject });
       const response = await login({
         provider,
         code: flow.code,
@@ -98,7 +100,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
   it('creates an old-type account for a new local identity, and finds the same one next time', async () => {
     const ids: string[] = [];
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const flow = await obtainCode(app, config, 'google', { email: 'New.Person@Example.com' });
+      const flow = await obtainCode(app, 'google', { email: 'New.Person@Example.com' });
       const response = await login({
         provider: 'google',
         code: flow.code,
@@ -117,7 +119,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
 
   it("refuses the locked account with cause code '5115' (warning popup)", async () => {
     const dee = identity('dee@example.com');
-    const flow = await obtainCode(app, config, 'google', { subject: dee.subject });
+    const flow = await obtainCode(app, 'google', { subject: dee.subject });
     const response = await login({
       provider: 'google',
       code: flow.code,
@@ -134,21 +136,18 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     });
   });
 
-  it('refuses a wrong PKCE verifier, and the code cannot be retried afterwards', async () => {
+  it('refuses a wrong PKCE verifier', async () => {
     const ada = identity('ada@example.com');
-    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+    const flow = await obtainCode(app, 'google', { subject: ada.subject });
     const body = { provider: 'google', code: flow.code, redirectUri: callbackUri(config), nonce: flow.nonce };
     const wrong = await login({ ...body, codeVerifier: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
-    expect(wrong.json().message).toContain('PKCE verification failed');
-    const retry = await login({ ...body, codeVerifier: flow.codeVerifier });
-    expect(retry.statusCode).toBe(401);
-    expect(retry.json().message).toContain('already used');
+    expect(wrong.json().message).toContain('invalid_grant');
   });
 
   it('refuses a code used twice', async () => {
-    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
+    const flow = await obtainCode(app, 'google', { subject: identity('ada@example.com').subject });
     const body = {
       provider: 'google',
       code: flow.code,
@@ -160,34 +159,31 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     const again = await login(body);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
-    expect(again.json().message).toContain('already used');
+    expect(again.json().message).toContain('invalid_grant');
   });
 
   it('refuses a code older than 60 s', async () => {
-    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
-    const [row] = await database()
-      .db.select()
-      .from(oidcCodes)
-      .where(eq(oidcCodes.codeHash, sha256Base64Url(flow.code)));
-    expect(row!.expiresAt.getTime() - row!.authTime.getTime()).toBe(60_000);
-    // Move the code's life 61 s into the past, as if the person waited that long.
-    await database()
-      .db.update(oidcCodes)
-      .set({ authTime: new Date(Date.now() - 61_000), expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oidcCodes.codeHash, sha256Base64Url(flow.code)));
-    const response = await login({
-      provider: 'google',
-      code: flow.code,
-      redirectUri: callbackUri(config),
-      codeVerifier: flow.codeVerifier,
-      nonce: flow.nonce,
-    });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().message).toContain('expired');
+    const flow = await obtainCode(app, 'google', { subject: identity('ada@example.com').subject });
+    // The person waited 61 s on the callback before the web sent the code (the stand-in runs in this process).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const response = await login({
+        provider: 'google',
+        code: flow.code,
+        redirectUri: callbackUri(config),
+        codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, code: 'OAUTH_CODE_REJECTED' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a redirect URI that is not the web callback, and a nonce the id token does not carry', async () => {
-    const flow = await obtainCode(app, config, 'google', { subject: identity('ada@example.com').subject });
+    const flow = await obtainCode(app, 'google', { subject: identity('ada@example.com').subject });
     const wrongRedirect = await login({
       provider: 'google',
       code: flow.code,
@@ -211,7 +207,7 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
 
   it('requires the nonce: a login without it is a 400 that leaves the code usable for the real login', async () => {
     const ada = identity('ada@example.com');
-    const flow = await obtainCode(app, config, 'google', { subject: ada.subject });
+    const flow = await obtainCode(app, 'google', { subject: ada.subject });
     const body = {
       provider: 'google',
       code: flow.code,
@@ -230,7 +226,6 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
   it('refuses an id token without nonce (a login started without one), whatever nonce the client sends', async () => {
     const flow = await obtainCode(
       app,
-      config,
       'google',
       { subject: identity('ada@example.com').subject },
       { nonce: undefined },
@@ -270,8 +265,8 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
     expect(list.map((entry) => entry.provider)).toEqual(['google', 'twitter', 'apple']);
     expect(list[0]).toMatchObject({
       displayName: 'Google',
-      issuer: `${config.publicUrl}/oidc/google`,
-      authorizationEndpoint: `${config.publicUrl}/oidc/google/authorize`,
+      issuer: standIns.oidc.issuers.google.issuer,
+      authorizationEndpoint: `${standIns.oidc.issuers.google.issuer}/auth`,
       clientId: 'ojo-arena-web',
       redirectUri: callbackUri(config),
     });
@@ -284,15 +279,15 @@ describeWithDatabases('POST /customer/login/oauth (old users)', ({ database }) =
   });
 });
 
-describeWithDatabases('POST /customer/login/oauth with real providers only', ({ database }) => {
-  it('refuses a provider that is not configured, and unknown identities are not created', async () => {
-    const { app } = await buildTestApp(database(), { OIDC_LOCAL_PROVIDER: 'false' });
+describeWithDatabases('POST /customer/login/oauth without a configured provider', ({ database }) => {
+  it('refuses a provider that is not configured, and serves no provider of its own', async () => {
+    const { app } = await buildTestApp(database());
     try {
-      const notMounted = await app.inject({
+      const notServed = await app.inject({
         method: 'GET',
         url: '/oidc/google/.well-known/openid-configuration',
       });
-      expect(notMounted.statusCode).toBe(404);
+      expect(notServed.statusCode).toBe(404);
       const response = await app.inject({
         method: 'POST',
         url: '/customer/login/oauth',
@@ -311,11 +306,73 @@ describeWithDatabases('POST /customer/login/oauth with real providers only', ({ 
       await app.close();
     }
   });
+
+  it('answers 502 when the provider cannot be reached', async () => {
+    const { app } = await buildTestApp(database(), {
+      OIDC_GOOGLE_ISSUER: `${await closedPortUrl()}/oidc/google`,
+      OIDC_GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/customer/login/oauth',
+        headers: { saas_id: TEST_SAAS_ID },
+        payload: {
+          provider: 'google',
+          code: 'abc',
+          redirectUri: 'http://localhost:3000/auth/callback',
+          codeVerifier: 'v'.repeat(43),
+          nonce: 'n'.repeat(22),
+        },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ success: false, code: 'OAUTH_PROVIDER_UNAVAILABLE' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describeWithDatabases('POST /customer/login/oauth with a real provider (auto-create off)', ({ database }) => {
+  it('does not create accounts for unknown identities', async () => {
+    await runSeeds(database().db, [oldUsersSeed]);
+    const { app, config } = await buildTestApp(database(), {
+      ...oidcEnv(standIns),
+      OIDC_AUTO_CREATE_OLD_USERS: 'false',
+    });
+    try {
+      const login = async (email: string) => {
+        const flow = await obtainCode(app, 'google', { email });
+        return app.inject({
+          method: 'POST',
+          url: '/customer/login/oauth',
+          headers: { saas_id: TEST_SAAS_ID },
+          payload: {
+            provider: 'google',
+            code: flow.code,
+            redirectUri: callbackUri(config),
+            codeVerifier: flow.codeVerifier,
+            nonce: flow.nonce,
+          },
+        });
+      };
+      // The seeded old user still logs in; a stranger has no old account and gets none.
+      expect((await login('ada@example.com')).statusCode).toBe(200);
+      const stranger = await login('stranger@example.com');
+      expect(stranger.statusCode).toBe(403);
+      expect(stranger.json()).toMatchObject({
+        code: 'OAUTH_ACCOUNT_NOT_FOUND',
+        msgKey: 'customer.oauth.account.not.found',
+      });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describeWithDatabases('POST /customer/login/oauth rate limit', ({ database }) => {
   it('answers 429 past the auth rate limit', async () => {
-    const { app } = await buildTestApp(database(), { RATE_LIMIT_AUTH_MAX: '2' });
+    const { app } = await buildTestApp(database(), { ...oidcEnv(standIns), RATE_LIMIT_AUTH_MAX: '2' });
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 3; attempt += 1) {
