@@ -58,20 +58,3 @@ export const dataSuccess = <T>(data: T): DataEnvelope<T> => ({
   message: SUCCESS_MSG_KEY,
   data,
 });
-
-/** Codes of transport-level failures carried by the error envelope (the spec's own codes come on top). */
-export const transportErrorCodes = {
-  badRequest: 'BAD_REQUEST',
-  unauthorized: 'UNAUTHORIZED',
-  notFound: 'NOT_FOUND',
-  methodNotAllowed: 'METHOD_NOT_ALLOWED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  uriTooLong: 'URI_TOO_LONG',
-  headersTooLarge: 'HEADERS_TOO_LARGE',
-  requestTimeout: 'REQUEST_TIMEOUT',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  internalError: 'INTERNAL_ERROR',
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
-} as const;
-export type TransportErrorCode = (typeof transportErrorCodes)[keyof typeof transportErrorCodes];

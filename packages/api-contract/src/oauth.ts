@@ -37,20 +37,6 @@ export const loginResultSchema = z
   .meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/** `code` of a login refused because the old account is locked: the web opens the warning popup (spec 8). */
-export const OLD_LOGIN_LOCKED_CODE = ERROR_CODES.LOGIN_WARNING_POPUP;
-
-/** msgKeys of the refusals of POST /customer/login/oauth. */
-export const OAUTH_MSG_KEYS = {
-  providerDisabled: 'customer.oauth.provider.disabled',
-  redirectUriNotAllowed: 'customer.oauth.redirect.uri.invalid',
-  codeRejected: 'customer.oauth.code.invalid',
-  idTokenInvalid: 'customer.oauth.id.token.invalid',
-  providerUnavailable: 'customer.oauth.provider.unavailable',
-  accountNotFound: 'customer.oauth.account.not.found',
-  oldLoginLocked: 'customer.oauth.old.login.locked',
-} as const;
-
 /** `POST /customer/login/oauth` (spec 7). */
 export const oauthLoginRoute = defineRoute({
   method: 'POST',

@@ -22,7 +22,7 @@ export const SCROLL_SNAP = {
 } as const;
 
 // spec 9: 'Hero car slide at 100 px scroll. Header login buttons after 300 px.'
-export const HERO_CAR_SLIDE_SCROLL_PX = 100;
+const HERO_CAR_SLIDE_SCROLL_PX = 100;
 export const HEADER_LOGIN_SCROLL_PX = 300;
 
 /** spec 2 Home: the hero car slides left once the page is scrolled 100 px or more. */
@@ -71,18 +71,12 @@ export const TOKEN_RENEW_THRESHOLD_SECONDS = 1200;
 /** spec 4 Tasks: a verify error 100020 stores the task id and platform for 2 days. */
 export const TASK_REDIRECT_STORAGE_DAYS = 2;
 
-// spec 9: 'A new account is flagged as created when created is within the last 30 seconds. Retry verification
-// hint: 30 seconds.'
+// spec 9: 'A new account is flagged as created when created is within the last 30 seconds.'
 export const NEW_ACCOUNT_WINDOW_SECONDS = 30;
-export const RETRY_VERIFICATION_HINT_SECONDS = 30;
 
-// spec 9: 'History refresh after send: 2 seconds. Asset refresh after buy: 3 seconds. Rules text cache: 5 minutes.'
+// spec 9: 'History refresh after send: 2 seconds. Asset refresh after buy: 3 seconds.'
 export const HISTORY_REFRESH_AFTER_SEND_MS = 2000;
 export const ASSET_REFRESH_AFTER_BUY_MS = 3000;
-export const RULES_TEXT_CACHE_MS = 5 * 60 * 1000;
-
-// spec 4 Badge status: '2 seconds after verification, if the status is still pending, an error toast shows.'
-export const ASSET_VERIFY_PENDING_TOAST_DELAY_MS = 2000;
 
 // spec 9: 'Task ids: check-in 411010, play-game 411004; the special verify error task id 404006.'
 export const CHECK_IN_TASK_ID = 411_010;
@@ -92,13 +86,11 @@ export const SPECIAL_VERIFY_ERROR_TASK_ID = 404_006;
 // spec 7: 'GET /v2/tasks/list with channel and position (channel 'pc', position 'ladder' is used)'.
 export const TASK_LIST_QUERY = { channel: 'pc', position: 'ladder' } as const;
 
-// spec 9: 'Default chain id 11124. Default client id '{product}'. Balance asset ETH with 18 decimals.'
+// spec 9: 'Default chain id 11124. Balance asset ETH with 18 decimals.'
 export const DEFAULT_CHAIN_ID = 11_124;
 /** Brand defaults (configuration may override them; DESIGN.md section 1). */
 export const DEFAULT_PRODUCT_NAME = 'OJO Arena';
 export const DEFAULT_ACCOUNT_PROVIDER_NAME = 'Arena Wallet';
-/** The default client id is the product name. */
-export const DEFAULT_CLIENT_ID = DEFAULT_PRODUCT_NAME;
 export const BALANCE_ASSET = { symbol: 'ETH', decimals: 18 } as const;
 
 // spec 9: 'Withdraw history defaults: limit 20, from 0, a fixed start time.'
@@ -109,51 +101,14 @@ export const WITHDRAW_HISTORY_DEFAULTS = {
   startTimeMs: 1_704_067_200_000,
 } as const;
 
-// spec 9: 'Environments: dev, beta, pre, prod (the build is fixed to prod). The explorer is a test explorer for dev
-// and beta.'
-export const ENVIRONMENTS = ['dev', 'beta', 'pre', 'prod'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-export const BUILD_ENVIRONMENT: Environment = 'prod';
-export function usesTestExplorer(environment: Environment): boolean {
-  return environment === 'dev' || environment === 'beta';
-}
-/** spec 4 Session key: 'In the dev environment an uninitialised one counts as valid.' */
-export function isDevEnvironment(environment: Environment): boolean {
-  return environment === 'dev';
-}
+// spec 9: 'Environments: dev, beta, pre, prod (the build is fixed to prod).'
+export type Environment = 'dev' | 'beta' | 'pre' | 'prod';
 
-// spec 9: 'A random image index 1 to 3 is used in splash share links.' (The race's length in a share is the
-// round's own, not a constant.)
-export const SPLASH_SHARE_IMAGE_INDEX = { min: 1, max: 3 } as const;
-/** Picks the splash share image index (1 to 3) from a random number in [0, 1). */
-export function pickSplashShareImageIndex(random: number): number {
-  const span = SPLASH_SHARE_IMAGE_INDEX.max - SPLASH_SHARE_IMAGE_INDEX.min + 1;
-  const clamped = Number.isFinite(random) ? Math.min(Math.max(random, 0), 0.999_999_999) : 0;
-  return SPLASH_SHARE_IMAGE_INDEX.min + Math.floor(clamped * span);
-}
-
-// spec 9: 'Responsive breakpoints: xs 390, sm 640, md 768, lg 1024, xl 1280, 2xl 1536, 3xl 1700 px. A large-screen
-// flag is set when width is over 768.'
-export const BREAKPOINTS_PX = {
-  xs: 390,
-  sm: 640,
-  md: 768,
-  lg: 1024,
-  xl: 1280,
-  '2xl': 1536,
-  '3xl': 1700,
-} as const;
-export type Breakpoint = keyof typeof BREAKPOINTS_PX;
-export const LARGE_SCREEN_MIN_EXCLUSIVE_PX = 768;
+// spec 9: 'A large-screen flag is set when width is over 768.'
+const LARGE_SCREEN_MIN_EXCLUSIVE_PX = 768;
 export function isLargeScreen(widthPx: number): boolean {
   return widthPx > LARGE_SCREEN_MIN_EXCLUSIVE_PX;
 }
-
-// spec 3 Mint request: 'A royalty cap of 10000 basis points exists in the contract.'
-export const ROYALTY_CAP_BPS = 10_000;
-
-// spec 2 Dialogs: 'Account Migration Tips': the old login is removed after Mar 5, 2025.
-export const OLD_LOGIN_REMOVAL_DATE = '2025-03-05';
 
 // spec 2 Embedded game frame: the page sends initGameData with platform 'web'.
 export const GAME_FRAME_PLATFORM = 'web';
@@ -185,13 +140,10 @@ export const BIND_WALLET_REQUEST_DEFAULTS = {
   walletType: 'EVM',
 } as const;
 
-// spec 7: badge series fetched by name and the claimable-count query.
-export const SERIES_BADGE_NAMES = ['DojoBadge', 'OnboardingBadge'] as const;
+// spec 7: the claimable-count query.
 export const CLAIMABLE_BADGES_QUERY = { status: 'CLAIMABLE', strategy: 'all' } as const;
 export const CHECK_BADGE_BODY = { limitType: 'LIMIT' } as const;
 export const MINT_BADGE_NFT_TYPE = 'badge';
-/** spec 7: POST /contract/gas/policy runs with middleware priority 150. */
-export const GAS_POLICY_MIDDLEWARE_PRIORITY = 150;
 
 // spec 7: coin orders buy OJO with ETH.
 export const COIN_ORDER_BASE = 'OJO';

@@ -12,14 +12,6 @@ export function isOneOf<const T extends readonly unknown[]>(values: T, value: un
 export const LOGIN_PROVIDERS = ['google', 'twitter', 'apple'] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 
-// spec 3: 'Wallet types: evm, solana.'
-export const WALLET_TYPES = ['evm', 'solana'] as const;
-export type WalletType = (typeof WALLET_TYPES)[number];
-
-// spec 3 User info: connectAddress keyed by chain type (EVM, SOLANA).
-export const CHAIN_TYPES = ['EVM', 'SOLANA'] as const;
-export type ChainType = (typeof CHAIN_TYPES)[number];
-
 // spec 3 User info: abstractAddress keyed by wallet type (includes an osp_aa entry).
 export const SMART_ACCOUNT_WALLET_TYPE = 'osp_aa';
 
@@ -75,23 +67,15 @@ export const ORDER_STATES = [
   'system_cancelled',
   'rejected',
 ] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
 
 // spec 3: 'Claim states: UN_CLAIMED, CLAIMED.'
 export const CLAIM_STATES = ['UN_CLAIMED', 'CLAIMED'] as const;
-export type ClaimState = (typeof CLAIM_STATES)[number];
 
 // spec 3: 'Allow types: NO, GTD, FCFS.'
 export const ALLOW_TYPES = ['NO', 'GTD', 'FCFS'] as const;
-export type AllowType = (typeof ALLOW_TYPES)[number];
 
 // spec 3: 'Badge categories: LEADER_BOARD, EARLY_BIRD, ADMIN.'
 export const BADGE_CATEGORIES = ['LEADER_BOARD', 'EARLY_BIRD', 'ADMIN'] as const;
-export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
-
-// spec 3: 'Contact types: DISCORD, EMAIL, SUBSCRIBE.'
-export const CONTACT_TYPES = ['DISCORD', 'EMAIL', 'SUBSCRIBE'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
 
 // spec 3: 'Sync states: UNSYNC, SYNCING, SYNCED.'
 export const SYNC_STATES = ['UNSYNC', 'SYNCING', 'SYNCED'] as const;
@@ -99,17 +83,6 @@ export type SyncState = (typeof SYNC_STATES)[number];
 
 // spec 3: 'Withdraw and transaction states: PENDING, FINISHED, FAILED.'
 export const TX_STATES = ['PENDING', 'FINISHED', 'FAILED'] as const;
-export type TxState = (typeof TX_STATES)[number];
-
-// spec 3 Task: 'Task codes: sign_in, wallet_bind, connect_tg, subject_post_x, osp_profile_create.'
-export const TASK_CODES = [
-  'sign_in',
-  'wallet_bind',
-  'connect_tg',
-  'subject_post_x',
-  'osp_profile_create',
-] as const;
-export type TaskCode = (typeof TASK_CODES)[number];
 
 // spec 3 Task: 'Task domains: social, discord, twitter, wallet, telegram.'
 export const TASK_DOMAINS = ['social', 'discord', 'twitter', 'wallet', 'telegram'] as const;
@@ -123,14 +96,6 @@ export type BadgeStatus = (typeof BADGE_STATUSES)[number];
 export const HISTORY_SIDES = ['in', 'out'] as const;
 export type HistorySide = (typeof HISTORY_SIDES)[number];
 
-// spec 3 Check-in status: 'todayRewardType (POINT or OJO)'.
-export const CHECK_IN_REWARD_TYPES = ASSET_TYPES;
-export type CheckInRewardType = AssetType;
-
-// spec 3: 'Asset sources named on the badge page: the partner NFTs, the partner token, and both together.'
-export const ASSET_SOURCES = ['nft', 'token', 'both'] as const;
-export type AssetSource = (typeof ASSET_SOURCES)[number];
-
 // spec 4 Smart-account session key: 'Status codes: NotInitialized 0, Active 1, Closed 2, Expired 3.'
 export const SESSION_KEY_STATUS = { NotInitialized: 0, Active: 1, Closed: 2, Expired: 3 } as const;
 export type SessionKeyStatus = (typeof SESSION_KEY_STATUS)[keyof typeof SESSION_KEY_STATUS];
@@ -141,7 +106,6 @@ export type FrameAction = (typeof FRAME_ACTIONS)[number];
 export const FRAME_POPUP_KINDS = ['invite', 'gameTask', 'checkIn'] as const;
 export type FramePopupKind = (typeof FRAME_POPUP_KINDS)[number];
 export const FRAME_UPDATE_KEYS = ['STOP_LOADING', 'SHARE_RACE', 'SHARE_SPLASH'] as const;
-export type FrameUpdateKey = (typeof FRAME_UPDATE_KEYS)[number];
 /** spec 2: 'After load the page sends the frame an initGameData message'. */
 export const FRAME_INIT_MESSAGE = 'initGameData';
 

@@ -1,4 +1,5 @@
-import { ERROR_CODES, MSG_KEYS } from './error-codes';
+import { ERROR_CODES, type ErrorCode, gameRefusalCode, MSG_KEYS } from './error-codes';
+import { DASH_REFUSAL_CODES, DASH_REFUSAL_TEXT, type DashRefusalCode } from './game/dash/refusals';
 import {
   BADGE_TEXT,
   BUY_OJO_TEXT,
@@ -13,13 +14,13 @@ import {
 } from './messages';
 
 /**
- * The error catalogue (issue 9 item 7): every code and msgKey the API sends, by module, with the text the web shows
- * for it. The API's module errors.ts files take their codes and msgKeys from here (adding the HTTP status); the web
- * shows `errorTextOf(msgKey)`. Texts with `{name}` placeholders are filled with `fillTemplate`. A test in apps/api
- * (test/error-catalogue.test.ts) fails when the API's source names a msgKey that is not here.
+ * The error catalogue (spec 8): every code and msgKey the API sends, by module, with the text the web shows for it.
+ * The API's module errors.ts files take their entries from here (adding the HTTP status); the web shows
+ * `errorTextOf(msgKey)`. Texts with `{name}` placeholders are filled with `fillTemplate`. Tests in apps/api
+ * (test/error-catalogue.test.ts) fail when the API's source names a msgKey that is not here or writes a code itself.
  */
 export interface ErrorEntry {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly msgKey: string;
   /** What the player reads (the spec's words where spec 8 has a row). */
   readonly text: string;
@@ -54,15 +55,23 @@ export const TASK_ERRORS = entries({
     text: TASK_TEXT.verifyFailedRetry30s,
   },
   /** The platform answered and the task is not done yet (spec 8 'other'; osp_profile_create by its code). */
-  notMet: { code: 'TASK_NOT_MET', msgKey: 'task.not.met', text: TASK_TEXT.verifyFailedDelayed('{platform}') },
+  notMet: {
+    code: ERROR_CODES.TASK_NOT_MET,
+    msgKey: 'task.not.met',
+    text: TASK_TEXT.verifyFailedDelayed('{platform}'),
+  },
   needsVerify: {
-    code: 'TASK_NEEDS_VERIFY',
+    code: ERROR_CODES.TASK_NEEDS_VERIFY,
     msgKey: 'task.needs.verify',
     text: 'This task is checked with its platform: verify it',
   },
-  notXPost: { code: 'TASK_NOT_X_POST', msgKey: 'task.not.x.post', text: 'This task asks for no post on X' },
+  notXPost: {
+    code: ERROR_CODES.TASK_NOT_X_POST,
+    msgKey: 'task.not.x.post',
+    text: 'This task asks for no post on X',
+  },
   socialStateInvalid: {
-    code: 'SOCIAL_STATE_INVALID',
+    code: ERROR_CODES.SOCIAL_STATE_INVALID,
     msgKey: 'social.state.invalid',
     text: 'The connection expired, please try again',
   },
@@ -71,102 +80,102 @@ export const TASK_ERRORS = entries({
 /** POST /contract/gas/policy refusals (the gas module); the wallet popup shows the text. */
 export const GAS_ERRORS = entries({
   noSmartAccount: {
-    code: 'GAS_NO_SMART_ACCOUNT',
+    code: ERROR_CODES.GAS_NO_SMART_ACCOUNT,
     msgKey: 'gas.smart.account.required',
     text: 'Only your smart account can send sponsored transactions.',
   },
   senderNotAllowed: {
-    code: 'GAS_SENDER_NOT_ALLOWED',
+    code: ERROR_CODES.GAS_SENDER_NOT_ALLOWED,
     msgKey: 'gas.sender.not.allowed',
     text: 'This transaction must come from your own account.',
   },
   senderNotProductAccount: {
-    code: 'GAS_SENDER_NOT_PRODUCT_ACCOUNT',
+    code: ERROR_CODES.GAS_SENDER_NOT_PRODUCT_ACCOUNT,
     msgKey: 'gas.sender.not.product.account',
     text: 'This account cannot send sponsored transactions.',
   },
   callNotAllowed: {
-    code: 'GAS_CALL_NOT_ALLOWED',
+    code: ERROR_CODES.GAS_CALL_NOT_ALLOWED,
     msgKey: 'gas.call.not.allowed',
     text: 'This transaction is not one we can sponsor.',
   },
   factoryNotAllowed: {
-    code: 'GAS_FACTORY_NOT_ALLOWED',
+    code: ERROR_CODES.GAS_FACTORY_NOT_ALLOWED,
     msgKey: 'gas.factory.not.allowed',
     text: 'This account cannot be created with sponsored gas.',
   },
   limitExceeded: {
-    code: 'GAS_LIMIT_EXCEEDED',
+    code: ERROR_CODES.GAS_LIMIT_EXCEEDED,
     msgKey: 'gas.cost.too.high',
     text: 'This transaction costs more gas than we sponsor.',
   },
   feeTooHigh: {
-    code: 'GAS_FEE_TOO_HIGH',
+    code: ERROR_CODES.GAS_FEE_TOO_HIGH,
     msgKey: 'gas.fee.too.high',
     text: 'Network fees are too high right now. Please try again later.',
   },
   estimateFailed: {
-    code: 'GAS_ESTIMATE_FAILED',
+    code: ERROR_CODES.GAS_ESTIMATE_FAILED,
     msgKey: 'gas.estimate.failed',
     text: 'This transaction would fail. Please check it and try again.',
   },
   priceUnavailable: {
-    code: 'GAS_PRICE_UNAVAILABLE',
+    code: ERROR_CODES.GAS_PRICE_UNAVAILABLE,
     msgKey: 'gas.price.unavailable',
     text: 'The network is not answering. Please try again later.',
   },
   bundlerUnavailable: {
-    code: 'GAS_BUNDLER_UNAVAILABLE',
+    code: ERROR_CODES.GAS_BUNDLER_UNAVAILABLE,
     msgKey: 'gas.bundler.unavailable',
     text: 'The network is not answering. Please try again later.',
   },
   dailyLimit: {
-    code: 'GAS_DAILY_LIMIT',
+    code: ERROR_CODES.GAS_DAILY_LIMIT,
     msgKey: 'gas.daily.limit',
     text: "You have used today's free transactions. Please try again tomorrow.",
   },
   tooManyPending: {
-    code: 'GAS_TOO_MANY_PENDING',
+    code: ERROR_CODES.GAS_TOO_MANY_PENDING,
     msgKey: 'gas.pending.limit',
     text: 'Please wait until your earlier transactions are confirmed.',
   },
   dailyBudget: {
-    code: 'GAS_DAILY_BUDGET',
+    code: ERROR_CODES.GAS_DAILY_BUDGET,
     msgKey: 'gas.daily.budget',
     text: 'Free transactions are paused for today. Please try again tomorrow.',
   },
   accountBudget: {
-    code: 'GAS_ACCOUNT_BUDGET',
+    code: ERROR_CODES.GAS_ACCOUNT_BUDGET,
     msgKey: 'gas.account.budget',
     text: "Your account has used today's share of free transactions. Please try again tomorrow.",
   },
   clientBudget: {
-    code: 'GAS_CLIENT_BUDGET',
+    code: ERROR_CODES.GAS_CLIENT_BUDGET,
     msgKey: 'gas.client.budget',
     text: "Your network has used today's share of free transactions. Please try again tomorrow.",
   },
   profileRequired: {
-    code: 'GAS_PROFILE_REQUIRED',
+    code: ERROR_CODES.GAS_PROFILE_REQUIRED,
     msgKey: 'gas.profile.required',
     text: 'Create your profile before sending sponsored transactions.',
   },
   sessionKeyPolicy: {
-    code: 'GAS_SESSION_KEY_POLICY',
+    code: ERROR_CODES.GAS_SESSION_KEY_POLICY,
     msgKey: 'gas.session.key.policy',
     text: 'Only the badge session key can be added with sponsored gas.',
   },
   sessionKeyActive: {
-    code: 'GAS_SESSION_KEY_ACTIVE',
+    code: ERROR_CODES.GAS_SESSION_KEY_ACTIVE,
     msgKey: 'gas.session.key.active',
     text: 'Your account already has an active session key.',
   },
   sessionKeyNotActive: {
-    code: 'GAS_SESSION_KEY_NOT_ACTIVE',
+    code: ERROR_CODES.GAS_SESSION_KEY_NOT_ACTIVE,
     msgKey: 'gas.session.key.not.active',
     text: 'This session key is not active on your account.',
   },
   tooManyCalls: {
-    code: 'GAS_TOO_MANY_CALLS',
+    code: ERROR_CODES.GAS_TOO_MANY_CALLS,
     msgKey: 'gas.too.many.calls',
     text: 'This transaction has more calls than we sponsor at once.',
   },
@@ -174,9 +183,13 @@ export const GAS_ERRORS = entries({
 
 /** The profile module (spec 5 handle, spec 8 HANDLE_TAKEN). */
 export const PROFILE_ERRORS = entries({
-  handleInvalid: { code: 'HANDLE_INVALID', msgKey: 'profile.handle.invalid', text: PROFILE_TEXT.handleError },
+  handleInvalid: {
+    code: ERROR_CODES.HANDLE_INVALID,
+    msgKey: 'profile.handle.invalid',
+    text: PROFILE_TEXT.handleError,
+  },
   handleReserved: {
-    code: 'HANDLE_RESERVED',
+    code: ERROR_CODES.HANDLE_RESERVED,
     msgKey: 'profile.handle.reserved',
     text: PROFILE_TEXT.handleNotAvailable,
   },
@@ -186,23 +199,27 @@ export const PROFILE_ERRORS = entries({
     text: PROFILE_TEXT.handleTaken,
   },
   smartAccountRequired: {
-    code: 'SMART_ACCOUNT_REQUIRED',
+    code: ERROR_CODES.SMART_ACCOUNT_REQUIRED,
     msgKey: 'profile.smart.account.required',
     text: 'Bind a smart account before creating a profile',
   },
-  profileExists: { code: 'PROFILE_EXISTS', msgKey: 'profile.exists', text: PROFILE_TEXT.alreadyCreated },
+  profileExists: {
+    code: ERROR_CODES.PROFILE_EXISTS,
+    msgKey: 'profile.exists',
+    text: PROFILE_TEXT.alreadyCreated,
+  },
   dailyLimit: {
-    code: 'PROFILE_DAILY_LIMIT',
+    code: ERROR_CODES.PROFILE_DAILY_LIMIT,
     msgKey: 'profile.daily.limit',
     text: 'Too many profiles were created today. Please try again tomorrow.',
   },
   gasBudget: {
-    code: 'PROFILE_GAS_BUDGET',
+    code: ERROR_CODES.PROFILE_GAS_BUDGET,
     msgKey: 'profile.gas.budget',
     text: 'Profile creation is paused for today. Please try again tomorrow.',
   },
   clientDailyLimit: {
-    code: 'PROFILE_CLIENT_DAILY_LIMIT',
+    code: ERROR_CODES.PROFILE_CLIENT_DAILY_LIMIT,
     msgKey: 'profile.client.daily.limit',
     text: 'Too many profiles were created from your network today. Please try again tomorrow.',
   },
@@ -210,33 +227,37 @@ export const PROFILE_ERRORS = entries({
 
 /** The check-in, member and wallet modules. */
 export const CHECK_IN_ERRORS = entries({
-  unavailable: { code: 'CHECKIN_UNAVAILABLE', msgKey: 'checkin.unavailable', text: TASK_TEXT.checkInFailed },
+  unavailable: {
+    code: ERROR_CODES.CHECKIN_UNAVAILABLE,
+    msgKey: 'checkin.unavailable',
+    text: TASK_TEXT.checkInFailed,
+  },
 });
 export const MEMBER_ERRORS = entries({
   forbidden: {
-    code: 'MEMBER_FORBIDDEN',
+    code: ERROR_CODES.MEMBER_FORBIDDEN,
     msgKey: 'member.forbidden',
     text: 'A player can read only their own points and assets',
   },
 });
 export const WALLET_ERRORS = entries({
   priceUnavailable: {
-    code: 'PRICE_UNAVAILABLE',
+    code: ERROR_CODES.PRICE_UNAVAILABLE,
     msgKey: 'wallet.price.unavailable',
     text: WALLET_TEXT.tokenPriceFailed('{symbol}'),
   },
   unknownSymbol: {
-    code: 'NOT_FOUND',
+    code: ERROR_CODES.NOT_FOUND,
     msgKey: 'wallet.price.unknown.symbol',
     text: WALLET_TEXT.tokenPriceFailed('{symbol}'),
   },
   smartAccountRequired: {
-    code: 'SMART_ACCOUNT_REQUIRED',
+    code: ERROR_CODES.SMART_ACCOUNT_REQUIRED,
     msgKey: 'wallet.smart.account.required',
     text: 'Bind a smart account first',
   },
   faucetBusy: {
-    code: 'SERVICE_UNAVAILABLE',
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
     msgKey: 'wallet.faucet.busy',
     text: 'The faucet is busy, try again',
   },
@@ -245,67 +266,67 @@ export const WALLET_ERRORS = entries({
 /** The coin module (spec 5 Buy OJO and Redeem, spec 8 cancel-redeem rows). */
 export const COIN_ERRORS = entries({
   priceUnavailable: {
-    code: 'COIN_PRICE_UNAVAILABLE',
+    code: ERROR_CODES.COIN_PRICE_UNAVAILABLE,
     msgKey: 'coin.price.unavailable',
     text: 'The ETH price is not available now',
   },
   belowMinimum: {
-    code: 'BAD_REQUEST',
+    code: ERROR_CODES.BAD_REQUEST,
     msgKey: 'coin.order.below.min',
     text: BUY_OJO_TEXT.minimumAmount('{min}'),
   },
   aboveMaximum: {
-    code: 'BAD_REQUEST',
+    code: ERROR_CODES.BAD_REQUEST,
     msgKey: 'coin.order.above.max',
     text: BUY_OJO_TEXT.maximumAmount('{max}'),
   },
   tooManyOpenOrders: {
-    code: 'COIN_TOO_MANY_OPEN_ORDERS',
+    code: ERROR_CODES.COIN_TOO_MANY_OPEN_ORDERS,
     msgKey: 'coin.order.too.many.open',
     text: 'Too many unpaid orders: pay or cancel one in your purchase history, or wait for its quote to run out',
   },
   orderNotFound: {
-    code: 'COIN_ORDER_NOT_FOUND',
+    code: ERROR_CODES.COIN_ORDER_NOT_FOUND,
     msgKey: 'coin.order.not.found',
     text: 'Order not found, please refresh the page',
   },
   orderNotCancellable: {
-    code: 'COIN_ORDER_NOT_CANCELLABLE',
+    code: ERROR_CODES.COIN_ORDER_NOT_CANCELLABLE,
     msgKey: 'coin.order.not.cancellable',
     text: 'This order is paid or closed already and cannot be cancelled',
   },
   notConfigured: {
-    code: 'SERVICE_UNAVAILABLE',
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
     msgKey: 'coin.not.configured',
     text: 'Buying OJO is not available',
   },
   withdrawBelowMin: {
-    code: 'WITHDRAW_BELOW_MIN',
+    code: ERROR_CODES.WITHDRAW_BELOW_MIN,
     msgKey: 'coin.withdraw.below.min',
     text: REDEEM_TEXT.minRedeem('{min}'),
   },
   withdrawDailyReached: {
-    code: 'WITHDRAW_DAILY_REACHED',
+    code: ERROR_CODES.WITHDRAW_DAILY_REACHED,
     msgKey: 'coin.withdraw.daily.reached',
     text: REDEEM_TEXT.maxReachedToday,
   },
   withdrawTradeLimit: {
-    code: 'WITHDRAW_TRADE_LIMIT',
+    code: ERROR_CODES.WITHDRAW_TRADE_LIMIT,
     msgKey: 'coin.withdraw.trade.limit',
     text: REDEEM_TEXT.requireTotalBet('{n}'),
   },
   withdrawBalance: {
-    code: 'WITHDRAW_INSUFFICIENT_BALANCE',
+    code: ERROR_CODES.WITHDRAW_INSUFFICIENT_BALANCE,
     msgKey: 'coin.withdraw.balance',
     text: REDEEM_TEXT.insufficientBalance,
   },
   withdrawAboveMax: {
-    code: 'WITHDRAW_ABOVE_MAX',
+    code: ERROR_CODES.WITHDRAW_ABOVE_MAX,
     msgKey: 'coin.withdraw.above.max',
     text: REDEEM_TEXT.maxRedeem('{n}'),
   },
   withdrawTooSmall: {
-    code: 'WITHDRAW_TOO_SMALL',
+    code: ERROR_CODES.WITHDRAW_TOO_SMALL,
     msgKey: 'coin.withdraw.too.small',
     text: 'This amount redeems for nothing',
   },
@@ -315,26 +336,64 @@ export const COIN_ERRORS = entries({
     text: REDEEM_TEXT.orderNotFound,
   },
   withdrawNotCancellable: {
-    code: '1110',
+    code: ERROR_CODES.ORDER_NOT_CANCELLABLE,
     msgKey: 'coin.withdraw.not.cancellable',
     text: REDEEM_TEXT.cancelFailed,
   },
 });
 
-/** The game module (coin-race bets). */
+/** The game module (coin-race bets); a round's own refusals are GAME_REFUSAL_ERRORS below. */
 export const GAME_ERRORS = entries({
+  roundNotFound: {
+    code: ERROR_CODES.GAME_ROUND_NOT_FOUND,
+    msgKey: 'game.round.notFound',
+    text: 'No such round.',
+  },
+  betNotFound: { code: ERROR_CODES.GAME_BET_NOT_FOUND, msgKey: 'game.bet.notFound', text: 'No such bet.' },
+  seasonNotFound: {
+    code: ERROR_CODES.GAME_SEASON_NOT_FOUND,
+    msgKey: 'game.season.notFound',
+    text: 'No such season.',
+  },
+  roundNotSettled: {
+    code: ERROR_CODES.GAME_ROUND_NOT_SETTLED,
+    msgKey: 'game.round.notSettled',
+    text: 'The round is not settled yet.',
+  },
+  balanceLow: {
+    code: ERROR_CODES.GAME_BALANCE_LOW,
+    msgKey: 'game.bet.balanceLow',
+    text: 'Your balance does not cover this bet.',
+  },
+  betKeyReused: {
+    code: ERROR_CODES.GAME_BET_KEY_REUSED,
+    msgKey: 'game.bet.keyReused',
+    text: 'This bet id was already used for another bet.',
+  },
   betRevision: {
-    code: 'GAME_BET_REVISION',
+    code: ERROR_CODES.GAME_BET_REVISION,
     msgKey: 'game.bet.revision',
     text: 'This bet changed meanwhile; refresh and try again.',
   },
-  betWithdrawn: { code: 'GAME_BET_WITHDRAWN', msgKey: 'game.bet.withdrawn', text: 'This bet was withdrawn.' },
+  betWithdrawn: {
+    code: ERROR_CODES.GAME_BET_WITHDRAWN,
+    msgKey: 'game.bet.withdrawn',
+    text: 'This bet was withdrawn.',
+  },
   seasonNotSettled: {
-    code: 'GAME_SEASON_NOT_SETTLED',
+    code: ERROR_CODES.GAME_SEASON_NOT_SETTLED,
     msgKey: 'game.season.notSettled',
     text: 'The season is not settled yet.',
   },
 });
+
+/** A round's refusal of a bet or an event (closed, below the minimum, unknown track, ...), by the domain's code. */
+export const GAME_REFUSAL_ERRORS = Object.fromEntries(
+  DASH_REFUSAL_CODES.map((code) => [
+    code,
+    { code: gameRefusalCode(code), msgKey: `game.bet.${code}`, text: DASH_REFUSAL_TEXT[code] },
+  ]),
+) as Readonly<Record<DashRefusalCode, ErrorEntry>>;
 
 /** spec 8 wallet-bind rows (the linked-wallet module). */
 export const WALLET_BIND_ERRORS = entries({
@@ -363,143 +422,191 @@ export const WALLET_BIND_ERRORS = entries({
 
 /** Sign-in: the identity, user and session modules (spec 8 login and bind rows). */
 export const SIGN_IN_ERRORS = entries({
+  /** 400: the message does not parse as EIP-4361 (every other SIWE check is a 401 SIWE_REFUSED). */
   siweMessageInvalid: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_INVALID,
     msgKey: 'siwe.message.invalid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweDomainMismatch: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.domain.mismatch',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweUriMismatch: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.uri.mismatch',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweChainMismatch: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.chain.mismatch',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweIssuedAtInvalid: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.issued.at.invalid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweExpirationRequired: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.expiration.required',
     text: LOGIN_TEXT.authorizationFailed,
   },
-  siweExpired: { code: 'SIWE_REFUSED', msgKey: 'siwe.expired', text: LOGIN_TEXT.authorizationFailed },
+  siweExpired: {
+    code: ERROR_CODES.SIWE_REFUSED,
+    msgKey: 'siwe.expired',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
   siweNotYetValid: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.not.yet.valid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweNonceInvalid: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.nonce.invalid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweSignatureInvalid: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.signature.invalid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   siweAccountNotProduct: {
-    code: 'SIWE_REFUSED',
+    code: ERROR_CODES.SIWE_REFUSED,
     msgKey: 'siwe.account.not.product',
     text: LOGIN_TEXT.authorizationFailed,
   },
   idTokenInvalid: {
-    code: 'UNAUTHORIZED',
+    code: ERROR_CODES.UNAUTHORIZED,
     msgKey: 'identity.token.invalid',
     text: LOGIN_TEXT.authorizationFailed,
   },
   idTokenSessionExpired: {
-    code: 'UNAUTHORIZED',
+    code: ERROR_CODES.UNAUTHORIZED,
     msgKey: 'identity.session.expired',
     text: 'This sign-in has ended; sign in again',
   },
   idTokenSubjectMismatch: {
-    code: 'UNAUTHORIZED',
+    code: ERROR_CODES.UNAUTHORIZED,
     msgKey: 'identity.subject.mismatch',
     text: LOGIN_TEXT.authorizationFailed,
   },
   userNotFound: {
-    code: 'CUSTOMER_NOT_FOUND',
+    code: ERROR_CODES.CUSTOMER_NOT_FOUND,
     msgKey: 'customer.not.found',
     text: LOGIN_TEXT.authorizationFailed,
   },
-  alreadyBound: { code: 'ALREADY_BOUND', msgKey: 'customer.already.binded', text: LOGIN_TEXT.bindFailed },
+  alreadyBound: {
+    code: ERROR_CODES.ALREADY_BOUND,
+    msgKey: 'customer.already.binded',
+    text: LOGIN_TEXT.bindFailed,
+  },
   publicKeyAlreadyBound: {
-    code: 'PUBLIC_KEY_ALREADY_BOUND',
+    code: ERROR_CODES.PUBLIC_KEY_ALREADY_BOUND,
     msgKey: MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND,
     text: LOGIN_TEXT.publicKeyAlreadyBound,
   },
   sessionEnded: {
-    code: 'UNAUTHORIZED',
+    code: ERROR_CODES.UNAUTHORIZED,
     msgKey: 'auth.session.ended',
     text: 'This sign-in has ended; sign in again',
+  },
+});
+
+/** Old-user login with Google, Twitter or Apple (POST /customer/login/oauth); spec 8 'Login, cause code 5115'. */
+export const OAUTH_ERRORS = entries({
+  providerDisabled: {
+    code: ERROR_CODES.OAUTH_PROVIDER_DISABLED,
+    msgKey: 'customer.oauth.provider.disabled',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  redirectUriNotAllowed: {
+    code: ERROR_CODES.BAD_REQUEST,
+    msgKey: 'customer.oauth.redirect.uri.invalid',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  codeRejected: {
+    code: ERROR_CODES.OAUTH_CODE_REJECTED,
+    msgKey: 'customer.oauth.code.invalid',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  idTokenInvalid: {
+    code: ERROR_CODES.OAUTH_ID_TOKEN_INVALID,
+    msgKey: 'customer.oauth.id.token.invalid',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  providerUnavailable: {
+    code: ERROR_CODES.OAUTH_PROVIDER_UNAVAILABLE,
+    msgKey: 'customer.oauth.provider.unavailable',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  accountNotFound: {
+    code: ERROR_CODES.OAUTH_ACCOUNT_NOT_FOUND,
+    msgKey: 'customer.oauth.account.not.found',
+    text: LOGIN_TEXT.authorizationFailed,
+  },
+  oldLoginLocked: {
+    code: ERROR_CODES.LOGIN_WARNING_POPUP,
+    msgKey: 'customer.oauth.old.login.locked',
+    text: LOGIN_TEXT.authorizationFailed,
   },
 });
 
 /** What any call may answer (the transport layer: validation, auth, rate limits, the chain, bugs). */
 export const TRANSPORT_ERRORS = entries({
   badRequest: {
-    code: 'BAD_REQUEST',
+    code: ERROR_CODES.BAD_REQUEST,
     msgKey: 'request.invalid',
     text: 'Oops...Something went wrong. Please try again.',
   },
-  unauthorized: { code: 'UNAUTHORIZED', msgKey: 'auth.unauthorized', text: 'Please log in again.' },
-  notFound: { code: 'NOT_FOUND', msgKey: 'request.not.found', text: 'Not found.' },
+  unauthorized: { code: ERROR_CODES.UNAUTHORIZED, msgKey: 'auth.unauthorized', text: 'Please log in again.' },
+  notFound: { code: ERROR_CODES.NOT_FOUND, msgKey: 'request.not.found', text: 'Not found.' },
   rateLimited: {
-    code: 'TOO_MANY_REQUESTS',
+    code: ERROR_CODES.TOO_MANY_REQUESTS,
     msgKey: 'request.rate.limited',
     text: 'Service is currently busy, please give it another shot later.',
   },
   saasIdMissing: {
-    code: 'BAD_REQUEST',
+    code: ERROR_CODES.BAD_REQUEST,
     msgKey: 'saas.id.missing',
     text: 'Oops...Something went wrong. Please try again.',
   },
   saasIdUnknown: {
-    code: 'BAD_REQUEST',
+    code: ERROR_CODES.BAD_REQUEST,
     msgKey: 'saas.id.unknown',
     text: 'Oops...Something went wrong. Please try again.',
   },
   chainUnavailable: {
-    code: 'SERVICE_UNAVAILABLE',
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
     msgKey: 'chain.unavailable',
     text: 'The network is not answering. Please try again later.',
   },
   chainNotDeployed: {
-    code: 'SERVICE_UNAVAILABLE',
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
     msgKey: 'chain.not.deployed',
     text: 'The network is not answering. Please try again later.',
   },
   bundlerUnavailable: {
-    code: 'SERVICE_UNAVAILABLE',
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
     msgKey: 'bundler.unavailable',
     text: 'The network is not answering. Please try again later.',
   },
   /** Two moves of one balance at once, the later one no longer covered (any module's ledger debit). */
   balanceInsufficient: {
-    code: 'BALANCE_INSUFFICIENT',
+    code: ERROR_CODES.BALANCE_INSUFFICIENT,
     msgKey: 'ledger.balance.insufficient',
     text: 'Your balance does not cover this',
   },
   systemError: {
-    code: 'INTERNAL_ERROR',
+    code: ERROR_CODES.INTERNAL_ERROR,
     msgKey: 'system.error',
     text: 'Oops...Something went wrong. Please try again.',
   },
   /** spec 8 'Invite code check fails': the check's verdict (success false), shown as 'Invalid referral code'. */
   invalidReferralCode: {
-    code: 'INVALID_CODE',
+    code: ERROR_CODES.INVALID_CODE,
     msgKey: REFERRAL_TEXT.invalidCode,
     text: REFERRAL_TEXT.invalidReferralCode,
   },
@@ -507,35 +614,35 @@ export const TRANSPORT_ERRORS = entries({
 
 /** The badge module (spec 8 badge rows where the spec has one). */
 export const BADGE_ERRORS = entries({
-  notFound: { code: 'BADGE_NOT_FOUND', msgKey: 'badge.not.found', text: 'No such badge' },
+  notFound: { code: ERROR_CODES.BADGE_NOT_FOUND, msgKey: 'badge.not.found', text: 'No such badge' },
   notClaimable: {
-    code: 'BADGE_NOT_CLAIMABLE',
+    code: ERROR_CODES.BADGE_NOT_CLAIMABLE,
     msgKey: 'badge.not.claimable',
     text: BADGE_TEXT.claimBadgeFailed,
   },
   signerUnavailable: {
-    code: 'BADGE_SIGNER_UNAVAILABLE',
+    code: ERROR_CODES.BADGE_SIGNER_UNAVAILABLE,
     msgKey: 'badge.signer.unavailable',
     text: BADGE_TEXT.claimFailed,
   },
   notOwnAccount: {
-    code: 'BADGE_NOT_OWN_ACCOUNT',
+    code: ERROR_CODES.BADGE_NOT_OWN_ACCOUNT,
     msgKey: 'badge.account.not.own',
     text: BADGE_TEXT.claimBadgesFailed,
   },
   notOwnWallet: {
-    code: 'BADGE_NOT_OWN_WALLET',
+    code: ERROR_CODES.BADGE_NOT_OWN_WALLET,
     msgKey: 'badge.wallet.not.own',
     text: 'Only your own wallets get partner assets',
   },
   faucetBusy: {
-    code: 'BADGE_FAUCET_BUSY',
+    code: ERROR_CODES.BADGE_FAUCET_BUSY,
     msgKey: 'badge.faucet.busy',
     text: 'The faucet is busy, try again',
   },
   /** A first-come badge (FCFS, a limited supply) waits for the claimant's real activity (DESIGN.md 11). */
   activityRequired: {
-    code: 'BADGE_ACTIVITY_REQUIRED',
+    code: ERROR_CODES.BADGE_ACTIVITY_REQUIRED,
     msgKey: 'badge.activity.required',
     text: BADGE_TEXT.activityRequired,
   },
@@ -544,7 +651,7 @@ export const BADGE_ERRORS = entries({
 /** Free rewards (DESIGN.md 11): OJO from a free source stays locked until its conditions are met. */
 export const FREE_REWARD_ERRORS = entries({
   freeOjoLocked: {
-    code: 'FREE_OJO_LOCKED',
+    code: ERROR_CODES.FREE_OJO_LOCKED,
     msgKey: 'coin.withdraw.free.locked',
     text: REDEEM_TEXT.freeOjoLocked,
   },
@@ -561,10 +668,12 @@ export const ERROR_CATALOGUE: ReadonlyMap<string, ErrorEntry> = new Map(
     WALLET_ERRORS,
     COIN_ERRORS,
     GAME_ERRORS,
+    GAME_REFUSAL_ERRORS,
     BADGE_ERRORS,
     FREE_REWARD_ERRORS,
     WALLET_BIND_ERRORS,
     SIGN_IN_ERRORS,
+    OAUTH_ERRORS,
     TRANSPORT_ERRORS,
   ].flatMap((group) => Object.values(group).map((entry) => [entry.msgKey, entry] as const)),
 );

@@ -30,9 +30,6 @@ export const TOP_NAVIGATION = [
   { label: 'Referral', path: ROUTES.referral },
 ] as const;
 
-/** spec 2: 'Logout goes to /.' */
-export const LOGOUT_REDIRECT_PATH = ROUTES.home;
-
 /** spec 2: 'Frame route names map to the routes above'. */
 export const FRAME_ROUTE_TO_PATH = {
   task: ROUTES.task,

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envelope';
-import { TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
+import type { ErrorEnvelope } from '@ojo/api-contract/envelope';
+import { type ErrorEntry, TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
+import { ERROR_CODES } from '@ojo/domain/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isOverdraft } from '../lib/db-errors';
@@ -9,21 +10,25 @@ import { AppError } from '../lib/errors';
 import { API_SECURITY_HEADERS } from './security-headers';
 
 const codeByStatus: Record<number, string> = {
-  400: transportErrorCodes.badRequest,
-  401: transportErrorCodes.unauthorized,
-  404: transportErrorCodes.notFound,
-  405: transportErrorCodes.methodNotAllowed,
-  408: transportErrorCodes.requestTimeout,
-  413: transportErrorCodes.payloadTooLarge,
-  414: transportErrorCodes.uriTooLong,
-  415: transportErrorCodes.unsupportedMediaType,
-  429: transportErrorCodes.tooManyRequests,
-  431: transportErrorCodes.headersTooLarge,
-  503: transportErrorCodes.serviceUnavailable,
+  400: ERROR_CODES.BAD_REQUEST,
+  401: ERROR_CODES.UNAUTHORIZED,
+  404: ERROR_CODES.NOT_FOUND,
+  405: ERROR_CODES.METHOD_NOT_ALLOWED,
+  408: ERROR_CODES.REQUEST_TIMEOUT,
+  413: ERROR_CODES.PAYLOAD_TOO_LARGE,
+  414: ERROR_CODES.URI_TOO_LONG,
+  415: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+  429: ERROR_CODES.TOO_MANY_REQUESTS,
+  431: ERROR_CODES.HEADERS_TOO_LARGE,
+  503: ERROR_CODES.SERVICE_UNAVAILABLE,
 };
 
 function envelope(code: string, msgKey: string, message: string): ErrorEnvelope {
   return { success: false, code, msgKey, message, obj: null, data: null };
+}
+
+function entryEnvelope(entry: ErrorEntry, message: string = entry.text): ErrorEnvelope {
+  return envelope(entry.code, entry.msgKey, message);
 }
 
 interface ValidationIssue {
@@ -79,9 +84,8 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
   if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
     return {
       statusCode: 400,
-      body: envelope(
-        transportErrorCodes.badRequest,
-        'request.invalid',
+      body: entryEnvelope(
+        TRANSPORT_ERRORS.badRequest,
         describeValidation(fastifyError.validationContext, fastifyError.validation),
       ),
       isBug: false,
@@ -97,7 +101,11 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
       : (FIXED_MESSAGES[fastifyError.code ?? ''] ?? fastifyError.message ?? 'Bad request');
     return {
       statusCode,
-      body: envelope(codeByStatus[statusCode] ?? transportErrorCodes.badRequest, 'request.invalid', message),
+      body: envelope(
+        codeByStatus[statusCode] ?? ERROR_CODES.BAD_REQUEST,
+        TRANSPORT_ERRORS.badRequest.msgKey,
+        message,
+      ),
       isBug: false,
     };
   }
@@ -105,11 +113,7 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
     // Two moves of one balance at once, the second no longer covered: the caller's request, not a bug.
     return {
       statusCode: 422,
-      body: envelope(
-        TRANSPORT_ERRORS.balanceInsufficient.code,
-        TRANSPORT_ERRORS.balanceInsufficient.msgKey,
-        TRANSPORT_ERRORS.balanceInsufficient.text,
-      ),
+      body: entryEnvelope(TRANSPORT_ERRORS.balanceInsufficient),
       isBug: false,
     };
   }
@@ -117,17 +121,13 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
     // The chain or bundler is down: the request may be fine, so say so instead of blaming a bug.
     return {
       statusCode: 503,
-      body: envelope(
-        transportErrorCodes.serviceUnavailable,
-        'chain.unavailable',
-        'The chain is not reachable',
-      ),
+      body: entryEnvelope(TRANSPORT_ERRORS.chainUnavailable, 'The chain is not reachable'),
       isBug: false,
     };
   }
   return {
     statusCode: 500,
-    body: envelope(transportErrorCodes.internalError, 'system.error', 'Internal server error'),
+    body: entryEnvelope(TRANSPORT_ERRORS.systemError, 'Internal server error'),
     isBug: true,
   };
 }
@@ -153,17 +153,17 @@ const LONG_REQUEST_LINE_BYTES = 8192;
 /** The status, code and text for a request Node's HTTP parser refused. */
 function clientErrorAnswer(error: { code?: string; rawPacket?: unknown }): [number, string, string] {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return [408, transportErrorCodes.requestTimeout, 'The request was not received in time'];
+    return [408, ERROR_CODES.REQUEST_TIMEOUT, 'The request was not received in time'];
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : Buffer.alloc(0);
     const lineEnd = raw.indexOf('\r\n');
     if (lineEnd === -1 || lineEnd > LONG_REQUEST_LINE_BYTES) {
-      return [414, transportErrorCodes.uriTooLong, 'The URL is too long'];
+      return [414, ERROR_CODES.URI_TOO_LONG, 'The URL is too long'];
     }
-    return [431, transportErrorCodes.headersTooLarge, 'The request headers are too large'];
+    return [431, ERROR_CODES.HEADERS_TOO_LARGE, 'The request headers are too large'];
   }
-  return [400, transportErrorCodes.badRequest, 'The request is not valid HTTP'];
+  return [400, ERROR_CODES.BAD_REQUEST, 'The request is not valid HTTP'];
 }
 
 /**
@@ -181,7 +181,7 @@ export function answerClientError(
   const [statusCode, code, message] = clientErrorAnswer(error);
   this.log.info({ statusCode, code, reason: error.code }, 'request refused by the HTTP parser');
   if (socket.writable) {
-    const body = JSON.stringify(envelope(code, 'request.invalid', message));
+    const body = JSON.stringify(envelope(code, TRANSPORT_ERRORS.badRequest.msgKey, message));
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

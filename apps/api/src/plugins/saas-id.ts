@@ -1,4 +1,5 @@
 import { SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
+import { TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../lib/errors';
 
@@ -15,9 +16,14 @@ export function requireSaasId(expectedSaasId: string) {
   ): void {
     const value = request.headers[SAAS_ID_HEADER];
     if (typeof value !== 'string' || value.length === 0) {
-      done(AppError.badRequest(`Header ${SAAS_ID_HEADER} is required`, 'saas.id.missing'));
+      done(AppError.badRequest(`Header ${SAAS_ID_HEADER} is required`, TRANSPORT_ERRORS.saasIdMissing));
     } else if (value !== expectedSaasId) {
-      done(AppError.badRequest(`Header ${SAAS_ID_HEADER} is not a known product`, 'saas.id.unknown'));
+      done(
+        AppError.badRequest(
+          `Header ${SAAS_ID_HEADER} is not a known product`,
+          TRANSPORT_ERRORS.saasIdUnknown,
+        ),
+      );
     } else {
       done();
     }

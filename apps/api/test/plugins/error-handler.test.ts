@@ -1,4 +1,5 @@
 import { InsufficientBalanceError } from '@ojo/db/ledger';
+import { PROFILE_ERRORS } from '@ojo/domain/error-catalogue';
 import { createPublicClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors';
@@ -24,10 +25,10 @@ describe('error handler', () => {
   });
 
   it('passes an AppError through with its status and code', () => {
-    const response = toErrorResponse(new AppError(409, 'HANDLE_TAKEN', 'handle.taken', 'taken'));
+    const response = toErrorResponse(new AppError(409, PROFILE_ERRORS.handleTaken, 'taken'));
     expect(response).toMatchObject({
       statusCode: 409,
-      body: { code: 'HANDLE_TAKEN', msgKey: 'handle.taken' },
+      body: { code: 'HANDLE_TAKEN', msgKey: 'HANDLE_TAKEN', message: 'taken' },
     });
   });
 

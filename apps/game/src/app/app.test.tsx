@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
 import { env } from '../config/env';
-import type { FrameBridge } from '../lib/frame-bridge';
+import type { FrameBridge, InitGameData } from '../lib/frame-bridge';
 import { App } from './app';
 
 const idleBridge: FrameBridge = {
-  getInit: () => null,
-  subscribe: () => () => {},
+  init: createStore<InitGameData | null>()(() => null),
   send: () => {},
   close: () => {},
 };

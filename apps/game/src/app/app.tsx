@@ -23,7 +23,7 @@ export function App({ bridge }: { bridge: FrameBridge }) {
       createGameApi({
         apiUrl: env.apiUrl,
         saasId: env.saasId,
-        getToken: () => bridge.getInit()?.token ?? null,
+        getToken: () => bridge.init.getState()?.token ?? null,
       }),
     [bridge],
   );

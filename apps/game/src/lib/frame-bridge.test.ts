@@ -24,9 +24,9 @@ describe('the frame bridge (spec 2 Embedded game frame)', () => {
   it('takes initGameData from the page origin and the parent window', () => {
     const { bridge, parent, deliver } = setup();
     const seen = vi.fn();
-    bridge.subscribe(seen);
+    bridge.init.subscribe(seen);
     deliver(init, PAGE, parent);
-    expect(bridge.getInit()).toEqual({ token: 'jwt-1', platform: 'web' });
+    expect(bridge.init.getState()).toEqual({ token: 'jwt-1', platform: 'web' });
     expect(seen).toHaveBeenCalledTimes(1);
   });
 
@@ -37,7 +37,7 @@ describe('the frame bridge (spec 2 Embedded game frame)', () => {
     deliver(init, PAGE, { postMessage: () => {} });
     deliver({ ...init, data: { token: 'jwt', platform: 'ios' } }, PAGE, parent);
     deliver({ ...init, extra: true }, PAGE, parent);
-    expect(bridge.getInit()).toBeNull();
+    expect(bridge.init.getState()).toBeNull();
   });
 
   it('posts each action with the channel to the exact page origin', () => {

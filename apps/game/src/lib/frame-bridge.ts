@@ -4,6 +4,7 @@ import {
   type PageToFrameMessage,
   parsePageToFrame,
 } from '@ojo/api-contract/game/frame';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /**
  * The game's side of the frame protocol (spec 2 "Embedded game frame"). A message counts only when it comes from
@@ -24,10 +25,11 @@ export interface InitGameData {
 }
 
 export interface FrameBridge {
-  /** The latest initGameData, or null before the page sent one. */
-  getInit(): InitGameData | null;
-  /** Called with every initGameData (a new token after a login, too); returns the unsubscribe function. */
-  subscribe(listener: (init: InitGameData) => void): () => void;
+  /**
+   * The latest initGameData, or null before the page sent one; a new one (a new token after a login, too) replaces
+   * it. A zustand store: `useStore(bridge.init)` in React, `getState` and `subscribe` elsewhere.
+   */
+  init: StoreApi<InitGameData | null>;
   send(action: FrameAction): void;
   /** Stops listening (tests). */
   close(): void;
@@ -43,8 +45,7 @@ export interface FrameBridgeOptions {
 }
 
 export function createFrameBridge({ pageOrigin, self }: FrameBridgeOptions): FrameBridge {
-  let init: InitGameData | null = null;
-  const listeners = new Set<(init: InitGameData) => void>();
+  const init = createStore<InitGameData | null>()(() => null);
   const parent = self.parent;
 
   const onMessage = (event: MessageEvent) => {
@@ -52,24 +53,18 @@ export function createFrameBridge({ pageOrigin, self }: FrameBridgeOptions): Fra
     if (parent === null || parent === (self as unknown) || event.source !== parent) return;
     const message = parsePageToFrame(event.data);
     if (!message) return;
-    init = { token: message.data.token, platform: message.data.platform };
-    for (const listener of listeners) listener(init);
+    init.setState({ token: message.data.token, platform: message.data.platform }, true);
   };
   self.addEventListener('message', onMessage as EventListener);
 
   return {
-    getInit: () => init,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    init,
     send(action) {
       if (parent === null || parent === (self as unknown)) return;
       parent.postMessage({ channel: GAME_FRAME_CHANNEL, ...action }, pageOrigin);
     },
     close() {
       self.removeEventListener('message', onMessage as EventListener);
-      listeners.clear();
     },
   };
 }

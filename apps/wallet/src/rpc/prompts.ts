@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { createStore } from 'zustand/vanilla';
 import type { Call } from '../accounts/account-service';
 import { userRejected } from '../protocol/messages';
 import type { CallDescription } from './describe-call';
@@ -62,17 +63,18 @@ interface Entry extends PendingPrompt {
 }
 
 /**
- * The queue of prompts the popup shows, one at a time, in arrival order. React reads it through `subscribe` and
- * `getSnapshot` (useSyncExternalStore); the buttons call `approve` and `cancel`.
+ * The queue of prompts the popup shows, one at a time, in arrival order. React reads `pending` (a zustand store of
+ * what the popup shows, with useStore); the buttons call `approve` and `cancel`.
  */
 export function createPromptQueue() {
   let entries: Entry[] = [];
-  let snapshot: PendingPrompt[] = [];
   let nextId = 1;
-  const listeners = new Set<() => void>();
+  const pending = createStore<PendingPrompt[]>()(() => []);
   const publish = () => {
-    snapshot = entries.map(({ id, prompt, status }) => ({ id, prompt, status }));
-    for (const listener of listeners) listener();
+    pending.setState(
+      entries.map(({ id, prompt, status }) => ({ id, prompt, status })),
+      true,
+    );
   };
   const remove = (id: number) => {
     entries = entries.filter((entry) => entry.id !== id);
@@ -117,11 +119,9 @@ export function createPromptQueue() {
   const find = (id: number) => entries.find((entry) => entry.id === id);
   return {
     prompter,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
+    pending,
+    /** The prompts shown now, outside React. */
+    getSnapshot: () => pending.getState(),
     approve: (id: number, answer: PromptAnswer = {}) => find(id)?.approve(answer),
     cancel: (id: number) => find(id)?.cancel(),
     /** The popup is closing: every open prompt counts as cancelled. */

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import type { WalletEnv } from '../config/env';
 import { announceReady, createMessageHandler, type MessageTarget } from '../protocol/message-handler';
 import { createPromptQueue } from '../rpc/prompts';
@@ -16,7 +17,7 @@ export function PopupPage({ env, mode = 'smart-account' }: { env: WalletEnv; mod
   const [failure, setFailure] = useState<string>();
   const [appOrigin, setAppOrigin] = useState<string>();
   const [hasOpener] = useState(() => Boolean(window.opener));
-  const pending = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const pending = useStore(queue.pending);
 
   useEffect(() => {
     const ready = createWalletServices(env, queue, mode);

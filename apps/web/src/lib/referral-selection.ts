@@ -1,6 +1,7 @@
 import { normalizeSourceType, type SourceType } from '@ojo/domain/enums';
 import { loginReferralFields } from '@ojo/domain/session/login';
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /**
  * The invite code chosen for the next login (spec 2 Home: 'Home with query inviteCode and sourceType is a referral
@@ -16,9 +17,6 @@ export interface ReferralSelection {
 const STORAGE_KEY = 'ojo_referral_selection';
 const EMPTY: ReferralSelection = { referralCode: null, sourceType: normalizeSourceType(undefined) };
 
-const listeners = new Set<() => void>();
-let current: ReferralSelection | undefined;
-
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.sessionStorage;
@@ -27,8 +25,7 @@ function storage(): Storage | undefined {
   }
 }
 
-function read(): ReferralSelection {
-  if (current) return current;
+function readStored(): ReferralSelection {
   let stored: ReferralSelection = EMPTY;
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
@@ -43,19 +40,20 @@ function read(): ReferralSelection {
   } catch {
     stored = EMPTY;
   }
-  current = stored;
   return stored;
 }
 
+const store = createStore<ReferralSelection>(readStored);
+const read = store.getState;
+
 function write(next: ReferralSelection): void {
-  current = next;
   try {
     if (next.referralCode === null) storage()?.removeItem(STORAGE_KEY);
     else storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Quota or privacy mode: the in-memory choice still holds for this page.
   }
-  for (const listener of listeners) listener();
+  store.setState(next, true);
 }
 
 /** Selects a code for the login; the source type is normalised (unknown values become web). */
@@ -85,16 +83,11 @@ export function getLoginReferralFields(defaultReferralCode?: string | null) {
   });
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useReferralSelection(): ReferralSelection {
-  return useSyncExternalStore(subscribe, read, () => EMPTY);
+  return useStore(store);
 }
 
-/** Test helper: forget the cached value so the next read comes from storage again. */
+/** Reads the selection from storage again (as a reload would), dropping what this page held. */
 export function resetReferralSelectionCache(): void {
-  current = undefined;
+  store.setState(readStored(), true);
 }

@@ -46,8 +46,3 @@ export function parseAmountInput(text: string, rule: AmountInputRule): AmountInp
   }
   return { kind: 'amount', value: fraction === '' ? whole : `${whole}.${fraction}` };
 }
-
-/** The error an amount field shows for its text: none while empty, none for an amount (its range is checked next). */
-export function amountInputError(input: AmountInput): string | null {
-  return input.kind === 'invalid' ? input.error : null;
-}

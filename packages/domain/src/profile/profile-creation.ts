@@ -2,9 +2,6 @@ import { PROFILE_ERRORS } from '../error-catalogue';
 import { ERROR_CODES, isErrorCode } from '../error-codes';
 import { PROFILE_TEXT } from '../messages';
 
-/** spec 4 Profile creation: 'Views: form, then creating, then done or failed (retry).' */
-export type ProfileCreationView = 'form' | 'creating' | 'done' | 'failed';
-
 export type ProfileCreationFailure =
   | { view: 'form'; error: string }
   /** `reason`: the server's words for a refusal the player should read (a daily limit), instead of the generic text. */

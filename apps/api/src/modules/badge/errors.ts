@@ -3,11 +3,11 @@ import { AppError } from '../../lib/errors';
 
 /** The badge module's errors: HTTP status over the catalogue's code, msgKey and text (spec 8 badge rows). */
 export const badgeErrors = {
-  notFound: () => AppError.of(404, BADGE_ERRORS.notFound),
-  notClaimable: () => AppError.of(409, BADGE_ERRORS.notClaimable),
-  signerUnavailable: () => AppError.of(503, BADGE_ERRORS.signerUnavailable),
-  notOwnAccount: () => AppError.of(403, BADGE_ERRORS.notOwnAccount),
-  notOwnWallet: () => AppError.of(403, BADGE_ERRORS.notOwnWallet),
-  faucetBusy: () => AppError.of(503, BADGE_ERRORS.faucetBusy),
-  activityRequired: () => AppError.of(403, BADGE_ERRORS.activityRequired),
+  notFound: () => new AppError(404, BADGE_ERRORS.notFound),
+  notClaimable: () => new AppError(409, BADGE_ERRORS.notClaimable),
+  signerUnavailable: () => new AppError(503, BADGE_ERRORS.signerUnavailable),
+  notOwnAccount: () => new AppError(403, BADGE_ERRORS.notOwnAccount),
+  notOwnWallet: () => new AppError(403, BADGE_ERRORS.notOwnWallet),
+  faucetBusy: () => new AppError(503, BADGE_ERRORS.faucetBusy),
+  activityRequired: () => new AppError(403, BADGE_ERRORS.activityRequired),
 } as const;

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { transportErrorCodes } from '@ojo/api-contract/envelope';
 import { defineOjoChain } from '@ojo/contracts/chain';
 import type { ContractName, Deployments } from '@ojo/contracts/deployments';
 import { deploymentsPath, readDeploymentsFile } from '@ojo/contracts/deployments-file';
@@ -15,7 +14,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../../config/env';
-import { AppError } from '../../lib/errors';
+import { chainErrors } from './errors';
 
 export type { ContractName } from '@ojo/contracts/deployments';
 
@@ -82,12 +81,7 @@ export function createChainService(config: AppConfig): ChainService {
     contractAddress(name) {
       const address = deployments()?.contracts[name];
       if (!address) {
-        throw new AppError(
-          503,
-          transportErrorCodes.serviceUnavailable,
-          'chain.not.deployed',
-          `The ${name} contract is not deployed on chain ${config.chain.chainId}`,
-        );
+        throw chainErrors.notDeployed(name, config.chain.chainId);
       }
       return address;
     },

@@ -3,10 +3,10 @@ import { TOKEN_RENEW_THRESHOLD_SECONDS } from '@ojo/domain/constants';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Hex } from 'viem';
 import type { AppConfig } from '../../config/env';
-import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { isSessionUsable } from '../session/sessions';
+import { identityErrors } from './errors';
 import { createNonce, NONCE_PURPOSE } from './nonces';
 import { createProductAccountSigners } from './product-account-signer';
 import { verifySiweLogin } from './siwe';
@@ -49,12 +49,7 @@ const identityRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
       const { idToken } = request.body;
       const claims = await app.identity.verify(idToken);
       if (!claims) {
-        throw new AppError(
-          401,
-          'UNAUTHORIZED',
-          'identity.token.invalid',
-          'The id token is invalid or expired',
-        );
+        throw identityErrors.idTokenInvalid();
       }
       const now = app.now();
       if (
@@ -63,12 +58,7 @@ const identityRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
         claims.authTime + config.identity.maxSessionSeconds * 1000 <= now ||
         !(await isSessionUsable(app.db, claims.sessionId, new Date(now)))
       ) {
-        throw new AppError(
-          401,
-          'UNAUTHORIZED',
-          'identity.session.expired',
-          'This sign-in has ended; sign in again',
-        );
+        throw identityErrors.sessionExpired();
       }
       // spec 4: renew only when under 1200 s remain. The renewal keeps the sign-in time and session, so it ends when
       // the session does (the sign-in plus the session limit): no token, even a leaked one, outlives it.

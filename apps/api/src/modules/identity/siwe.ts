@@ -1,17 +1,12 @@
 import type { Database } from '@ojo/db/client';
 import { type Address, getAddress, type Hex, isAddress, type PublicClient } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './errors';
 import { consumeNonce, isNonceUsable, NONCE_PURPOSE } from './nonces';
 import type { ProductAccountSigners } from './product-account-signer';
 
 /** Clock skew tolerated on issuedAt / notBefore (the wallet and the API clocks differ a little). */
 const CLOCK_SKEW_MS = 60_000;
-
-/** Refusals of the identity layer: 400 for a message that does not parse, 401 for everything that fails a check. */
-function refused(msgKey: string, message: string): AppError {
-  return new AppError(401, 'SIWE_REFUSED', msgKey, message);
-}
 
 export interface SiweExpectations {
   /** The web origin, e.g. http://localhost:3000: its host is the message's domain, itself the message's uri. */
@@ -45,39 +40,40 @@ export async function verifySiweLogin(
     fields.chainId === undefined ||
     fields.version !== '1'
   ) {
-    throw new AppError(
-      400,
-      'SIWE_INVALID',
-      'siwe.message.invalid',
-      'The message is not a valid EIP-4361 message',
-    );
+    throw identityErrors.siweInvalid();
   }
   const web = new URL(expectations.webOrigin);
   if (fields.domain !== web.host) {
-    throw refused('siwe.domain.mismatch', `The message domain must be ${web.host}`);
+    throw identityErrors.siweRefused('siweDomainMismatch', `The message domain must be ${web.host}`);
   }
   if (safeOrigin(fields.uri) !== web.origin) {
-    throw refused('siwe.uri.mismatch', `The message uri must be ${web.origin}`);
+    throw identityErrors.siweRefused('siweUriMismatch', `The message uri must be ${web.origin}`);
   }
   if (fields.chainId !== expectations.chainId) {
-    throw refused('siwe.chain.mismatch', `The message chain id must be ${expectations.chainId}`);
+    throw identityErrors.siweRefused(
+      'siweChainMismatch',
+      `The message chain id must be ${expectations.chainId}`,
+    );
   }
   if (!isValidDate(fields.issuedAt) || fields.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw refused('siwe.issued.at.invalid', 'The message issuedAt is missing or in the future');
+    throw identityErrors.siweRefused(
+      'siweIssuedAtInvalid',
+      'The message issuedAt is missing or in the future',
+    );
   }
   if (!isValidDate(fields.expirationTime)) {
-    throw refused('siwe.expiration.required', 'The message needs an expirationTime');
+    throw identityErrors.siweRefused('siweExpirationRequired', 'The message needs an expirationTime');
   }
   if (fields.expirationTime.getTime() <= now.getTime()) {
-    throw refused('siwe.expired', 'The message has expired');
+    throw identityErrors.siweRefused('siweExpired', 'The message has expired');
   }
   if (fields.notBefore !== undefined) {
     if (!isValidDate(fields.notBefore) || fields.notBefore.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-      throw refused('siwe.not.yet.valid', 'The message is not valid yet (notBefore)');
+      throw identityErrors.siweRefused('siweNotYetValid', 'The message is not valid yet (notBefore)');
     }
   }
   if (!(await isNonceUsable(db, fields.nonce, NONCE_PURPOSE.siwe))) {
-    throw refused('siwe.nonce.invalid', 'The nonce is unknown, expired or already used');
+    throw identityErrors.siweRefused('siweNonceInvalid', 'The nonce is unknown, expired or already used');
   }
 
   const address = getAddress(fields.address);
@@ -87,21 +83,22 @@ export async function verifySiweLogin(
   } catch (error) {
     // A malformed signature makes viem throw while decoding: that is an invalid signature, not an outage.
     if (isChainUnreachable(error)) {
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'chain.unavailable', 'The chain is not reachable');
+      throw identityErrors.chainUnavailable();
     }
     valid = false;
   }
-  if (!valid) throw refused('siwe.signature.invalid', 'The signature is not valid for the address');
+  if (!valid)
+    throw identityErrors.siweRefused('siweSignatureInvalid', 'The signature is not valid for the address');
   // A plain key (or anyone's contract) would be a free account without limit: only our smart accounts sign in.
   if (!(await accounts.isProductAccount(address, input.signature))) {
-    throw refused(
-      'siwe.account.not.product',
+    throw identityErrors.siweRefused(
+      'siweAccountNotProduct',
       "Only the account provider's smart accounts can sign in; this address is not one",
     );
   }
 
   if (!(await consumeNonce(db, { nonce: fields.nonce, purpose: NONCE_PURPOSE.siwe, publicKey: address }))) {
-    throw refused('siwe.nonce.invalid', 'The nonce is unknown, expired or already used');
+    throw identityErrors.siweRefused('siweNonceInvalid', 'The nonce is unknown, expired or already used');
   }
   return address;
 }

@@ -1,6 +1,6 @@
-import { OAUTH_MSG_KEYS } from '@ojo/api-contract/oauth';
 import * as client from 'openid-client';
 import { AppError } from '../../lib/errors';
+import { oauthErrors } from './errors';
 import type { OidcProviderSettings } from './provider-settings';
 
 /** Seconds one HTTP call to a provider may take (discovery, token endpoint, JWKS). */
@@ -9,21 +9,11 @@ const DISCOVERY_TTL_MS = 3_600_000;
 /** The id token algorithms we accept, in order of preference; the provider's discovery picks one of them. */
 const ID_TOKEN_ALGORITHMS = ['ES256', 'RS256'];
 function unavailable(provider: string, why: string): AppError {
-  return new AppError(
-    502,
-    'OAUTH_PROVIDER_UNAVAILABLE',
-    OAUTH_MSG_KEYS.providerUnavailable,
-    `${provider}: ${why}`,
-  );
+  return oauthErrors.providerUnavailable(provider, why);
 }
 
 function idTokenInvalid(why: string): AppError {
-  return new AppError(
-    401,
-    'OAUTH_ID_TOKEN_INVALID',
-    OAUTH_MSG_KEYS.idTokenInvalid,
-    `The id token is invalid: ${why}`,
-  );
+  return oauthErrors.idTokenInvalid(why);
 }
 
 /** What openid-client (oauth4webapi inside) tells about a failed check: its message, code and the claim at fault. */
@@ -45,7 +35,7 @@ function problemOf(error: unknown): { message: string; code: string | undefined;
 }
 
 /**
- * Maps a failed code exchange to the errors the web shows (OAUTH_MSG_KEYS): the provider refusing the code is the
+ * Maps a failed code exchange to the errors the web shows (OAUTH_ERRORS): the provider refusing the code is the
  * person's problem (401), a bad id token is a refused login (401), everything else is the provider or our
  * configuration (502).
  */
@@ -56,10 +46,7 @@ function loginError(settings: OidcProviderSettings, error: unknown): AppError {
     if (error.status >= 500 || error.error === 'invalid_client') {
       return unavailable(settings.provider, `token endpoint answered HTTP ${error.status} ${error.error}`);
     }
-    return new AppError(
-      401,
-      'OAUTH_CODE_REJECTED',
-      OAUTH_MSG_KEYS.codeRejected,
+    return oauthErrors.codeRejected(
       `${settings.provider} refused the code: ${error.error}${
         error.error_description ? ` (${error.error_description})` : ''
       }`,

@@ -1,15 +1,10 @@
-import {
-  OAUTH_MSG_KEYS,
-  type OauthProviderInfo,
-  oauthLoginRoute,
-  oauthProvidersRoute,
-} from '@ojo/api-contract/oauth';
+import { type OauthProviderInfo, oauthLoginRoute, oauthProvidersRoute } from '@ojo/api-contract/oauth';
 import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env';
-import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
+import { oauthErrors } from './errors';
 import { OidcRelyingParty } from './oidc-client';
 import { PROVIDER_DISPLAY_NAMES, resolveOidcProviders, webRedirectUris } from './provider-settings';
 import { assertOldLoginAllowed, findOrCreateOldUser } from './service';
@@ -52,20 +47,10 @@ const oauthRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
       const { provider, code, redirectUri, codeVerifier, nonce } = request.body;
       const settings = providers[provider];
       if (!settings) {
-        throw new AppError(
-          400,
-          'OAUTH_PROVIDER_DISABLED',
-          OAUTH_MSG_KEYS.providerDisabled,
-          `Login with ${PROVIDER_DISPLAY_NAMES[provider]} is not configured`,
-        );
+        throw oauthErrors.providerDisabled(PROVIDER_DISPLAY_NAMES[provider]);
       }
       if (!redirectUris.includes(redirectUri)) {
-        throw new AppError(
-          400,
-          'BAD_REQUEST',
-          OAUTH_MSG_KEYS.redirectUriNotAllowed,
-          `redirectUri must be one of: ${redirectUris.join(', ')}`,
-        );
+        throw oauthErrors.redirectUriNotAllowed(redirectUris);
       }
       const identity = await relyingParty.login(settings, { code, redirectUri, codeVerifier, nonce });
       const user = await findOrCreateOldUser(app.db, provider, identity.subject, {

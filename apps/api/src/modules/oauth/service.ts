@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { OAUTH_MSG_KEYS, OLD_LOGIN_LOCKED_CODE } from '@ojo/api-contract/oauth';
 import type { Database } from '@ojo/db/client';
 import { oldLoginLocks } from '@ojo/db/schema/old-login-locks';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, eq } from '@ojo/db/sql';
 import type { LoginProvider } from '@ojo/domain/enums';
 import { keccak256, slice, toBytes } from 'viem';
-import { AppError } from '../../lib/errors';
+import { oauthErrors } from './errors';
 
 const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const REFERRAL_CODE_ATTEMPTS = 8;
@@ -52,12 +51,7 @@ export async function findOrCreateOldUser(
   const existing = await findOldUser(db, provider, subject);
   if (existing) return existing;
   if (!options.autoCreate) {
-    throw new AppError(
-      403,
-      'OAUTH_ACCOUNT_NOT_FOUND',
-      OAUTH_MSG_KEYS.accountNotFound,
-      `No old account belongs to this ${provider} identity; new players log in with a smart account`,
-    );
+    throw oauthErrors.accountNotFound(provider);
   }
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     // Any unique conflict (the same identity created concurrently, or an referral code collision) inserts nothing.
@@ -87,11 +81,6 @@ export async function assertOldLoginAllowed(db: Database, user: User): Promise<v
     .where(eq(oldLoginLocks.userId, user.id))
     .limit(1);
   if (lock) {
-    throw new AppError(
-      403,
-      OLD_LOGIN_LOCKED_CODE,
-      OAUTH_MSG_KEYS.oldLoginLocked,
-      'The old login of this account is locked; contact support',
-    );
+    throw oauthErrors.oldLoginLocked();
   }
 }

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '@ojo/db/client';
 import { type Session, sessions } from '@ojo/db/schema/sessions';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, eq, gt, isNull, lte, sql } from '@ojo/db/sql';
-import { AppError } from '../../lib/errors';
+import { sessionErrors } from './errors';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,11 +12,6 @@ export interface SessionWindow {
   id: string;
   signedInAt: Date;
   expiresAt: Date;
-}
-
-/** 401 for a sign-in that logout ended, that reached its limit, or whose id names another user's session. */
-export function sessionEnded(): AppError {
-  return new AppError(401, 'UNAUTHORIZED', 'auth.session.ended', 'This sign-in has ended; sign in again');
 }
 
 /** A fresh session id (the `sid` of a new SIWE id token or of an old user's login). */
@@ -35,12 +30,13 @@ export async function openSession(
   session: { id: string; userId: string; signedInAt: Date; expiresAt: Date },
   now: Date,
 ): Promise<SessionWindow> {
-  if (!UUID_PATTERN.test(session.id) || session.expiresAt.getTime() <= now.getTime()) throw sessionEnded();
+  if (!UUID_PATTERN.test(session.id) || session.expiresAt.getTime() <= now.getTime())
+    throw sessionErrors.ended();
   await db.delete(sessions).where(and(eq(sessions.userId, session.userId), lte(sessions.expiresAt, now)));
   await db.insert(sessions).values(session).onConflictDoNothing({ target: sessions.id });
   const [row] = await db.select().from(sessions).where(eq(sessions.id, session.id)).limit(1);
   if (!row || row.userId !== session.userId || row.revokedAt !== null || row.expiresAt <= now) {
-    throw sessionEnded();
+    throw sessionErrors.ended();
   }
   return windowOf(row);
 }

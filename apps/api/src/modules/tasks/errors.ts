@@ -27,11 +27,11 @@ export class TaskFailure extends Error {
 }
 
 export const taskErrors = {
-  notFound: () => AppError.of(404, TASK_ERRORS.unavailable),
-  notDoTask: () => AppError.of(409, TASK_ERRORS.needsVerify),
-  notXTask: () => AppError.of(404, TASK_ERRORS.notXPost),
+  notFound: () => new AppError(404, TASK_ERRORS.unavailable),
+  notDoTask: () => new AppError(409, TASK_ERRORS.needsVerify),
+  notXTask: () => new AppError(404, TASK_ERRORS.notXPost),
   /** The OAuth state is unknown, used, expired or not this player's. */
-  stateInvalid: () => AppError.of(400, TASK_ERRORS.socialStateInvalid),
+  stateInvalid: () => new AppError(400, TASK_ERRORS.socialStateInvalid),
   /** The verify rate limit per player (answered with the busy code the page knows). */
-  tooManyVerifies: () => AppError.of(429, TASK_ERRORS.serviceBusy),
+  tooManyVerifies: () => new AppError(429, TASK_ERRORS.serviceBusy),
 } as const;

@@ -4,26 +4,17 @@ import type { Database, Transaction } from '@ojo/db/client';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
 import { type User, users } from '@ojo/db/schema/users';
 import { and, eq, isNull } from '@ojo/db/sql';
-import { MSG_KEYS } from '@ojo/domain/error-codes';
 import type { Address } from 'viem';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from '../identity/errors';
 import type { IdentityService } from '../identity/plugin';
 import { generateReferralCode, recordReferral } from '../referral/service';
-import { isSessionUsable, sessionEnded } from '../session/sessions';
+import { sessionErrors } from '../session/errors';
+import { isSessionUsable } from '../session/sessions';
+import { userErrors } from './errors';
 
 /** How often registration retries when a random referral code collides with an existing one. */
 const REFERRAL_CODE_ATTEMPTS = 8;
-
-/** 409 when the smart account (as osp_aa or as any user's address row) belongs to another user. */
-function publicKeyAlreadyBound(): AppError {
-  return new AppError(
-    409,
-    'PUBLIC_KEY_ALREADY_BOUND',
-    MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND,
-    'This smart account already belongs to another user',
-  );
-}
 
 /**
  * Inserts the user's EVM address row inside `tx`. Throws the 409 when another user holds the address (for
@@ -46,7 +37,7 @@ async function insertOwnAddress(
     .from(userAddresses)
     .where(and(eq(userAddresses.chainType, 'EVM'), eq(userAddresses.address, row.address)))
     .limit(1);
-  if (holder?.userId !== row.userId) throw publicKeyAlreadyBound();
+  if (holder?.userId !== row.userId) throw userErrors.publicKeyAlreadyBound();
 }
 
 /** The web3auth variant of spec 7 (walletType evm) looks the user up by its web3auth address. */
@@ -71,15 +62,10 @@ export async function requireIdTokenFor(
 ): Promise<SignedInAccount> {
   const claims = await identity.verify(idToken);
   if (!claims || claims.sessionId === undefined || claims.authTime === undefined) {
-    throw new AppError(401, 'UNAUTHORIZED', 'identity.token.invalid', 'The id token is invalid or expired');
+    throw identityErrors.idTokenInvalid();
   }
   if (claims.address.toLowerCase() !== address.toLowerCase()) {
-    throw new AppError(
-      401,
-      'UNAUTHORIZED',
-      'identity.subject.mismatch',
-      'The id token belongs to another account',
-    );
+    throw userErrors.subjectMismatch();
   }
   return { address: claims.address, sessionId: claims.sessionId, signedInAt: claims.authTime };
 }
@@ -101,7 +87,7 @@ export async function loginWithIdToken(
   const [existing] = await db.select().from(users).where(eq(keyColumn, address)).limit(1);
   if (existing) return { user: existing, created: false, signIn };
   if (!input.autoRegister || isWeb3auth) {
-    throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'customer.not.found', 'No user has this account');
+    throw userErrors.notFound();
   }
 
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt += 1) {
@@ -146,12 +132,7 @@ export async function bindSmartAccount(
   const address = signIn.address.toLowerCase();
   if (user.smartAccountAddress === address) return signIn;
   if (user.smartAccountAddress) {
-    throw new AppError(
-      409,
-      'ALREADY_BOUND',
-      'customer.already.binded',
-      'This user already has a smart account',
-    );
+    throw userErrors.alreadyBound();
   }
   const [holder] = await db
     .select({ id: users.id })
@@ -164,10 +145,10 @@ export async function bindSmartAccount(
     .where(and(eq(userAddresses.chainType, 'EVM'), eq(userAddresses.address, address)))
     .limit(1);
   if ((holder && holder.id !== user.id) || (addressHolder && addressHolder.userId !== user.id)) {
-    throw publicKeyAlreadyBound();
+    throw userErrors.publicKeyAlreadyBound();
   }
   // A sign-in that logout ended (or another user's) binds nothing.
-  if (!(await isSessionUsable(db, signIn.sessionId, now, user.id))) throw sessionEnded();
+  if (!(await isSessionUsable(db, signIn.sessionId, now, user.id))) throw sessionErrors.ended();
   // The checks above answer the common case early; the transaction below decides (a concurrent bind or wallet link
   // may have taken the address since): the osp_aa and the address row are written together or not at all.
   try {
@@ -178,12 +159,7 @@ export async function bindSmartAccount(
         .where(and(eq(users.id, user.id), isNull(users.smartAccountAddress)))
         .returning({ id: users.id });
       if (updated.length === 0) {
-        throw new AppError(
-          409,
-          'ALREADY_BOUND',
-          'customer.already.binded',
-          'This user already has a smart account',
-        );
+        throw userErrors.alreadyBound();
       }
       await insertOwnAddress(tx, {
         userId: user.id,
@@ -193,7 +169,7 @@ export async function bindSmartAccount(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw publicKeyAlreadyBound();
+    if (isUniqueViolation(error)) throw userErrors.publicKeyAlreadyBound();
     throw error;
   }
   return signIn;

@@ -6,17 +6,17 @@ import { AppError } from '../../lib/errors';
 export const walletErrors = {
   /** spec 8 'Token price fails': 'Failed to fetch {symbol} price'. */
   priceUnavailable: (symbol: string) =>
-    AppError.of(503, WALLET_ERRORS.priceUnavailable, WALLET_TEXT.tokenPriceFailed(symbol)),
+    new AppError(503, WALLET_ERRORS.priceUnavailable, WALLET_TEXT.tokenPriceFailed(symbol)),
   unknownSymbol: (symbol: string) =>
-    AppError.of(404, WALLET_ERRORS.unknownSymbol, WALLET_TEXT.tokenPriceFailed(symbol)),
+    new AppError(404, WALLET_ERRORS.unknownSymbol, WALLET_TEXT.tokenPriceFailed(symbol)),
   /** Wallet calls need the user's smart account (spec 6: a logged-in user holds a smart-account address). */
-  smartAccountRequired: () => AppError.of(403, WALLET_ERRORS.smartAccountRequired),
+  smartAccountRequired: () => new AppError(403, WALLET_ERRORS.smartAccountRequired),
   /** The chain did not answer (balance: the web falls back to a zero ETH entry, spec 8). */
-  chainUnavailable: () => AppError.of(503, TRANSPORT_ERRORS.chainUnavailable, 'The chain is not reachable'),
+  chainUnavailable: () => new AppError(503, TRANSPORT_ERRORS.chainUnavailable, 'The chain is not reachable'),
   /** The bundler did not answer a user operation look-up. */
   bundlerUnavailable: () =>
-    AppError.of(503, TRANSPORT_ERRORS.bundlerUnavailable, 'The bundler is not reachable'),
+    new AppError(503, TRANSPORT_ERRORS.bundlerUnavailable, 'The bundler is not reachable'),
   /** The faucet exists only on the local devnet. */
   faucetUnavailable: () => AppError.notFound('There is no faucet on this network'),
-  faucetBusy: () => AppError.of(503, WALLET_ERRORS.faucetBusy),
+  faucetBusy: () => new AppError(503, WALLET_ERRORS.faucetBusy),
 } as const;

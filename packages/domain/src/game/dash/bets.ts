@@ -61,11 +61,6 @@ export function pickRefusal(state: DashRound, pick: BetPick): DashRefusal | null
   return null;
 }
 
-/** Both checks of a new bet, in the order a player should hear them. */
-export function betRefusal(state: DashRound, pick: BetPick, nowMs: number): DashRefusal | null {
-  return bettingRefusal(state, nowMs) ?? pickRefusal(state, pick);
-}
-
 function withStake(pool: CurrencyPool, track: string, delta: bigint, betsDelta: number): CurrencyPool {
   return {
     bets: pool.bets + betsDelta,

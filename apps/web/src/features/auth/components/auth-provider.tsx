@@ -1,7 +1,8 @@
 import type { LoginProvider } from '@ojo/domain/enums';
 import { LOGIN_TEXT } from '@ojo/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { toast } from '@/components/ui/toast';
 import { apiClient } from '@/lib/api-client';
 import { type HomeLoginActions, HomeLoginActionsProvider } from '@/lib/login-actions';
@@ -71,7 +72,7 @@ export function AuthStoreProvider({
   children: ReactNode;
 }) {
   useSessionUpkeep(store, accountProvider);
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useStore(store.state);
   const userQuery = useUser({ enabled: state.status === 'loggedIn' });
   const { isFullUser, call } = sessionUserOf(state, userQuery.data);
   const isLoggingIn = state.status === 'loggingIn';

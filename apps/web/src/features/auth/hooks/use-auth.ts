@@ -1,6 +1,8 @@
 import type { UserInfo } from '@ojo/api-contract/user';
 import { isFullUser, type PlayerCall, playerCall } from '@ojo/domain/session/user';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { useUser } from '../api/get-user';
 import { type AuthState, type AuthStatus, type AuthStore, INITIAL_AUTH_STATE } from '../stores/auth-store';
 
@@ -11,17 +13,12 @@ export function useAuthStore(): AuthStore | null {
   return useContext(AuthStoreContext);
 }
 
-const noop = () => () => {};
-const initial = () => INITIAL_AUTH_STATE;
+/** What a component rendered without the auth feature reads: logged out, for good. */
+const LOGGED_OUT = createStore<AuthState>()(() => INITIAL_AUTH_STATE);
 
 /** The auth state (session status and dialogs); logged out when no store is mounted. */
 export function useAuthState(): AuthState {
-  const store = useAuthStore();
-  return useSyncExternalStore(
-    store?.subscribe ?? noop,
-    store?.getState ?? initial,
-    store?.getState ?? initial,
-  );
+  return useStore(useAuthStore()?.state ?? LOGGED_OUT);
 }
 
 export interface SessionUser {

@@ -4,13 +4,14 @@ import { bindFailureMessage, isLoginComplete, loginFailure } from '@ojo/domain/s
 import { isNewlyCreated, shouldLogoutOnLoad } from '@ojo/domain/session/token';
 import { needsMigrationBind, smartAccountAddress } from '@ojo/domain/session/user';
 import type { Address } from 'viem';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionKey } from '@/lib/session-storage';
 import { isPopupBlockedError, type LoginAccountProvider } from '../lib/login-account-provider';
 import { renewExpiringTokens } from '../session/token-upkeep';
 
 /**
- * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A tiny external
- * store (read with useSyncExternalStore) because the handlers run from buttons all over the app and from session
+ * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A zustand store
+ * (`state`, read with zustand's useStore) because the handlers run from buttons all over the app and from session
  * upkeep outside React. Everything it talks to is passed in, so the app wires the real API client and the wallet
  * popup, and tests drive it the same way.
  *
@@ -125,20 +126,20 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 export function createAuthStore(deps: AuthStoreDeps) {
   // Read at each call, not captured: the page's clock is the one in force when the welcome is decided.
   const now = deps.now ?? (() => Date.now());
-  const listeners = new Set<() => void>();
   // A stored session is logged in from the first render, so a returning player never sees a login button flash
   // before `initialize` runs; expired tokens are left to `initialize`, which logs out.
   const storedJwt = deps.session.get('jwt');
-  let state: AuthState =
+  const state: StoreApi<AuthState> = createStore<AuthState>()(() =>
     storedJwt && !shouldLogoutOnLoad(deps.session.get('idToken'), storedJwt, now())
       ? { ...INITIAL_AUTH_STATE, status: 'loggedIn', jwt: storedJwt }
-      : INITIAL_AUTH_STATE;
+      : INITIAL_AUTH_STATE,
+  );
+  const current = state.getState;
   /** Increments on every login attempt and logout, so a late answer of an abandoned attempt changes nothing. */
   let attempt = 0;
 
   function setState(patch: Partial<AuthState>): void {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
+    state.setState(patch);
   }
 
   /** Sign in to the identity layer with the account: nonce, EIP-4361 message, signature, id token. */
@@ -170,7 +171,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     const user = await deps.api.getUser();
     if (!isCurrent()) return;
     // A bind answers no creation time: the one of the login before it still counts.
-    const createdAt = typeof created === 'number' ? created : state.pendingWelcomeCreatedAt;
+    const createdAt = typeof created === 'number' ? created : current().pendingWelcomeCreatedAt;
     const isNew = createdAt !== null && isNewlyCreated(createdAt, now());
     const needsBind = needsMigrationBind(user);
     const needsProfile = user.profile === null && !needsBind;
@@ -180,7 +181,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       isWelcomeOpen: isNew && !needsBind,
       pendingWelcomeCreatedAt: isNew && needsBind ? createdAt : null,
       dialog: needsBind ? 'migrationTips' : null,
-      navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : state.navigation,
+      navigation: needsProfile ? { to: deps.createProfilePath, replace: false } : current().navigation,
     });
   }
 
@@ -202,11 +203,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
   }
 
   const store = {
-    getState: (): AuthState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** The auth state as a zustand store: `useStore(store.state)` in React. */
+    state,
+    getState: current,
+    subscribe: (listener: () => void): (() => void) => state.subscribe(listener),
 
     /**
      * 'Login with <provider>' for new and returning smart-account users. Must be called from the click: the first
@@ -274,7 +274,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
      * logout and a refused token end it (spec 4).
      */
     failOauthLogin(reason: string): void {
-      if (state.jwt || deps.session.get('jwt')) {
+      if (current().jwt || deps.session.get('jwt')) {
         setState({ navigation: { to: deps.homePath, replace: true } });
         return;
       }
@@ -296,7 +296,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
           const idToken = await signIn(address);
           await deps.api.bindSmartAccount({ idToken, smartAccountAddress: address });
           deps.session.set('idToken', idToken);
-          const jwt = state.jwt ?? deps.session.get('jwt');
+          const jwt = current().jwt ?? deps.session.get('jwt');
           if (!jwt) throw new IncompleteLoginError();
           setState({ isBinding: false, dialog: null });
           await finishLogin(jwt, null, () => true);
@@ -319,7 +319,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
     /** A navigation request the router performed. */
     consumeNavigation(): void {
-      if (state.navigation) setState({ navigation: null });
+      if (current().navigation) setState({ navigation: null });
     },
     navigate(to: string, replace = false): void {
       setState({ navigation: { to, replace } });
@@ -337,9 +337,10 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
     /** spec 4: 'Disconnecting the wallet clears the logging-in and welcome states.' */
     handleWalletDisconnect(): void {
-      if (state.status === 'loggingIn') attempt += 1;
+      if (current().status === 'loggingIn') attempt += 1;
       setState({
-        status: state.status === 'loggingIn' ? (state.jwt ? 'loggedIn' : 'loggedOut') : state.status,
+        status:
+          current().status === 'loggingIn' ? (current().jwt ? 'loggedIn' : 'loggedOut') : current().status,
         isWelcomeOpen: false,
         pendingWelcomeCreatedAt: null,
       });
@@ -352,7 +353,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
      */
     async logout(options: { endSession?: boolean } = {}): Promise<void> {
       attempt += 1;
-      const jwt = state.jwt ?? deps.session.get('jwt');
+      const jwt = current().jwt ?? deps.session.get('jwt');
       const idToken = deps.session.get('idToken');
       deps.session.clear();
       setState({ ...INITIAL_AUTH_STATE, navigation: { to: deps.homePath, replace: false } });
@@ -395,7 +396,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
         session: deps.session,
         now: now(),
         onSessionToken: (jwt) => {
-          if (state.jwt) setState({ jwt });
+          if (current().jwt) setState({ jwt });
         },
       });
     },

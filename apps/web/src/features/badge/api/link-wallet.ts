@@ -1,9 +1,11 @@
 import { bindWalletRoute } from '@ojo/api-contract/linked-wallet';
 import { oauthNonceRoute } from '@ojo/api-contract/user';
 import { BIND_WALLET_REQUEST_DEFAULTS } from '@ojo/domain/constants';
-import { ERROR_CODES } from '@ojo/domain/error-codes';
-import { WALLET_BIND_TEXT } from '@ojo/domain/messages';
-import { type LinkedWalletKind, linkWalletMessage } from '@ojo/domain/wallet/wallet-bind';
+import {
+  type LinkedWalletKind,
+  linkWalletMessage,
+  walletBindErrorMessage,
+} from '@ojo/domain/wallet/wallet-bind';
 import { type Address, getAddress, type Hex, stringToHex } from 'viem';
 import { env } from '@/config/env';
 import { ApiError, apiClient } from '@/lib/api-client';
@@ -25,11 +27,7 @@ export class LinkWalletError extends Error {
 
 /** spec 8 Wallet bind rows: 1115, 1116, 1117, else the other-failure text. */
 export function linkWalletErrorText(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : undefined;
-  if (code === ERROR_CODES.WALLET_BIND_FAILED) return WALLET_BIND_TEXT.somethingWrong;
-  if (code === ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT) return WALLET_BIND_TEXT.boundToAnotherAccount;
-  if (code === ERROR_CODES.WALLET_ALREADY_BOUND_OTHER) return WALLET_BIND_TEXT.alreadyBoundOther;
-  return WALLET_BIND_TEXT.connectFailed;
+  return walletBindErrorMessage(error instanceof ApiError ? error.code : undefined);
 }
 
 /**

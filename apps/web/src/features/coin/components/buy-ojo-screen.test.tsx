@@ -6,9 +6,9 @@ const packages = vi.hoisted(() => ({
   data: [] as { id: string; baseQty: string; quoteQty: string; discount: number }[],
 }));
 vi.mock('@tanstack/react-query', () => ({ useQueryClient: () => ({ invalidateQueries: async () => {} }) }));
-vi.mock('../api/buy-ojo', () => ({
-  createCoinOrder: vi.fn(),
-  reportPayment: vi.fn(),
+vi.mock('../api/create-coin-order', () => ({ createCoinOrder: vi.fn() }));
+vi.mock('../api/report-payment', () => ({ reportPayment: vi.fn() }));
+vi.mock('../api/get-coin-config', () => ({
   useCoinConfig: () => ({
     isPending: false,
     isError: false,
@@ -18,9 +18,11 @@ vi.mock('../api/buy-ojo', () => ({
       tokenConfigs: [{ symbol: 'ETH', price: '3000', stale: false }],
     },
   }),
-  useCoinDiscounts: () => ({ isPending: false, isError: false, data: packages.data }),
-  useEthBalance: () => ({ data: balance.data }),
 }));
+vi.mock('../api/get-coin-discounts', () => ({
+  useCoinDiscounts: () => ({ isPending: false, isError: false, data: packages.data }),
+}));
+vi.mock('../api/get-eth-balance', () => ({ useEthBalance: () => ({ data: balance.data }) }));
 
 const { BuyOjoScreen } = await import('./buy-ojo-screen');
 

@@ -7,7 +7,10 @@ import { BUY_OJO_TEXT } from '@ojo/domain/messages';
 import { useId, useState } from 'react';
 import type { Address } from 'viem';
 import { Spinner } from '@/components/ui/spinner';
-import { createCoinOrder, useCoinConfig, useCoinDiscounts, useEthBalance } from '../api/buy-ojo';
+import { createCoinOrder } from '../api/create-coin-order';
+import { useCoinConfig } from '../api/get-coin-config';
+import { useCoinDiscounts } from '../api/get-coin-discounts';
+import { useEthBalance } from '../api/get-eth-balance';
 import { type OrderPayer, useOrderPayment } from '../hooks/use-order-payment';
 
 export type { OrderPayer } from '../hooks/use-order-payment';

@@ -8,14 +8,16 @@ const api = vi.hoisted(() => ({
   reportPayment: vi.fn(async () => null),
 }));
 vi.mock('@tanstack/react-query', () => ({ useQueryClient: () => ({ invalidateQueries: async () => {} }) }));
-vi.mock('../api/buy-ojo', () => ({
-  cancelCoinOrder: api.cancelCoinOrder,
-  reportPayment: api.reportPayment,
+vi.mock('../api/cancel-coin-order', () => ({ cancelCoinOrder: api.cancelCoinOrder }));
+vi.mock('../api/report-payment', () => ({ reportPayment: api.reportPayment }));
+vi.mock('../api/get-coin-config', () => ({
   useCoinConfig: () => ({
     isPending: false,
     isError: false,
     data: { receiptAddress: RECEIPT, minQty: '10', maxQty: '1000000', tokenConfigs: [] },
   }),
+}));
+vi.mock('../api/get-coin-histories', () => ({
   useCoinHistories: () => ({
     isPending: false,
     data: { pages: [state.items] },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Address, Hex } from 'viem';
 import { toast } from '@/components/ui/toast';
 import { apiErrorText } from '@/lib/error-text';
-import { reportPayment } from '../api/buy-ojo';
+import { reportPayment } from '../api/report-payment';
 
 /**
  * How the app pays an order from the smart account (a user operation approved in the account provider): `prepare`
