@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envelope';
+import { ENVELOPE_MESSAGE_MAX, type ErrorEnvelope, transportErrorCodes } from '@ojo/api-contract/envelope';
 import { TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,8 +22,11 @@ const codeByStatus: Record<number, string> = {
   503: transportErrorCodes.serviceUnavailable,
 };
 
+/** A message past the envelope's bound (a body with thousands of refused fields) is cut, never refused itself. */
 function envelope(code: string, msgKey: string, message: string): ErrorEnvelope {
-  return { success: false, code, msgKey, message, obj: null, data: null };
+  const fitting =
+    message.length > ENVELOPE_MESSAGE_MAX ? `${message.slice(0, ENVELOPE_MESSAGE_MAX - 1)}…` : message;
+  return { success: false, code, msgKey, message: fitting, obj: null, data: null };
 }
 
 interface ValidationIssue {
