@@ -82,6 +82,7 @@ test('the TypeScript client openapi-typescript makes from the document type-chec
     JSON.stringify({
       compilerOptions: {
         strict: true,
+        types: [],
         noEmit: true,
         target: 'ES2022',
         module: 'ESNext',
