@@ -98,6 +98,14 @@ if (!only || 'stack'.includes(only)) {
   ]);
 }
 
+if (!only || 'openapi'.includes(only)) {
+  await runSuite('openapi (Spectral, OWASP rules, generated client)', process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    'scripts/openapi.test.mjs',
+  ]);
+}
+
 if (!only || 'lint'.includes(only)) {
   await runSuite('lint boundaries (biome.json noRestrictedImports)', process.execPath, [
     '--test',

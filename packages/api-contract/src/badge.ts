@@ -8,6 +8,7 @@ import {
   SYNC_STATES,
 } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute, type RouteDeclaration } from './route';
 
 /** A badge id: a PostgreSQL integer, so a larger one is a 400, not a database error. */
@@ -18,14 +19,20 @@ const badgeId = z.coerce.number().int().positive().max(2_147_483_647);
  * signed BadgeNFT mint request) and its mint in flight (sync state) come from the API's badge module.
  */
 
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
-const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash');
-const numericString = z.string().regex(/^\d+$/);
+const evmAddress = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const hash32 = z
+  .string()
+  .max(MAX.hash)
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash');
+const numericString = z.string().max(MAX.decimal).regex(/^\d+$/);
 
 /** spec 3 'Progress item: type, name, value, condition (numeric strings, condition greater than 0).' */
 export const progressItem = z.object({
-  type: z.string(),
-  name: z.string(),
+  type: z.string().max(MAX.key),
+  name: z.string().max(MAX.name),
   value: numericString,
   condition: numericString,
 });
@@ -36,33 +43,37 @@ export const badgeEntry = z
     id: z.number().int(),
     status: z.enum(BADGE_STATUSES),
     series: z.enum(BADGE_SERIES),
-    seriesName: z.string(),
-    name: z.string(),
+    seriesName: z.string().max(MAX.name),
+    name: z.string().max(MAX.name),
     level: numericString,
     category: z.enum(BADGE_CATEGORIES),
     allowType: z.enum(ALLOW_TYPES),
-    logo: z.string(),
-    desc: z.string(),
+    logo: z.string().max(MAX.url),
+    desc: z.string().max(MAX.text),
     showLevel: z.boolean(),
-    claimableId: z.string().nullable(),
-    address: z.string().nullable(),
+    claimableId: z.string().max(MAX.key).nullable(),
+    address: z.string().max(MAX.address).nullable(),
     tokenId: numericString,
     syncState: z.enum(SYNC_STATES).nullable(),
-    progress: z.array(progressItem),
+    progress: z.array(progressItem).max(MAX.list),
   })
   .meta({ id: 'Badge' });
 export type BadgeEntry = z.infer<typeof badgeEntry>;
 
 /** spec 3 'Badge series entries also carry nfts.' */
 export const badgeSeriesEntry = z
-  .object({ series: z.enum(BADGE_SERIES), seriesName: z.string(), nfts: z.array(badgeEntry) })
+  .object({
+    series: z.enum(BADGE_SERIES),
+    seriesName: z.string().max(MAX.name),
+    nfts: z.array(badgeEntry).max(MAX.list),
+  })
   .meta({ id: 'BadgeSeries' });
 export type BadgeSeriesEntry = z.infer<typeof badgeSeriesEntry>;
 
 /** spec 3 'Claimable badge row': a BadgeNFT mint request and the badge signer's signature (integers as strings). */
 export const claimableBadgeRow = z
   .object({
-    claimableId: z.string(),
+    claimableId: z.string().max(MAX.key),
     address: evmAddress,
     contractAddress: evmAddress,
     currency: evmAddress,
@@ -71,10 +82,13 @@ export const claimableBadgeRow = z
     quantity: numericString,
     royaltyBps: numericString,
     royaltyRecipient: evmAddress,
-    signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+    signature: z
+      .string()
+      .max(MAX.blob)
+      .regex(/^0x[0-9a-fA-F]+$/),
     tokenId: numericString,
     uid: hash32,
-    uri: z.string(),
+    uri: z.string().max(MAX.url),
     validityStartTimestamp: numericString,
     validityEndTimestamp: numericString,
   })
@@ -91,7 +105,7 @@ export const badgeListRoute = defineRoute({
   secure: true,
   summary: "Every badge series with the session player's badges (nft.badgeList)",
   tags,
-  result: z.array(badgeSeriesEntry),
+  result: z.array(badgeSeriesEntry).max(MAX.list),
 });
 
 /** nft.seriesBadges: GET /v1/series/badge/{id} with a series name ('DojoBadge', 'OnboardingBadge'). */
@@ -145,7 +159,7 @@ export const nftBadgesRoute = defineRoute({
     status: z.enum(['CLAIMABLE', 'CLAIMED', 'PENDING']).default('CLAIMABLE'),
     strategy: z.literal('all').default('all'),
   }),
-  result: z.object({ rows: z.number().int(), list: z.array(badgeEntry) }),
+  result: z.object({ rows: z.number().int(), list: z.array(badgeEntry).max(MAX.list) }),
 });
 
 /** POST /wallets/claim/badges: the signed mint requests of every claimable badge (a batch claim). */
@@ -156,7 +170,7 @@ export const claimBadgesRoute = defineRoute({
   secure: true,
   summary: "Signed mint requests for all of the session player's claimable badges",
   tags,
-  result: z.array(claimableBadgeRow),
+  result: z.array(claimableBadgeRow).max(MAX.list),
   errorStatuses: [503],
 });
 
@@ -183,7 +197,7 @@ export const mintBadgeRoute = defineRoute({
   summary: "Signed mint requests for the session player's claimable badges (badge service)",
   tags,
   body: z.object({ customerAddress: evmAddress, nftType: z.literal(MINT_BADGE_NFT_TYPE) }),
-  result: z.array(claimableBadgeRow),
+  result: z.array(claimableBadgeRow).max(MAX.list),
   errorStatuses: [403, 503],
 });
 
@@ -222,33 +236,35 @@ export const badgeDefinitionsRoute = defineRoute({
   secure: false,
   summary: 'Every active badge: series, level, category, allow type, condition',
   tags,
-  result: z.array(
-    z.object({
-      id: z.number().int(),
-      series: z.enum(BADGE_SERIES),
-      seriesName: z.string(),
-      name: z.string(),
-      level: numericString,
-      category: z.enum(BADGE_CATEGORIES),
-      allowType: z.enum(ALLOW_TYPES),
-      tokenId: numericString,
-      logo: z.string(),
-      desc: z.string(),
-      condition: numericString,
-      progressType: z.string(),
-    }),
-  ),
+  result: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        series: z.enum(BADGE_SERIES),
+        seriesName: z.string().max(MAX.name),
+        name: z.string().max(MAX.name),
+        level: numericString,
+        category: z.enum(BADGE_CATEGORIES),
+        allowType: z.enum(ALLOW_TYPES),
+        tokenId: numericString,
+        logo: z.string().max(MAX.url),
+        desc: z.string().max(MAX.text),
+        condition: numericString,
+        progressType: z.string().max(MAX.key),
+      }),
+    )
+    .max(MAX.list),
 });
 
 const badgeRecord = z.object({
-  claimableId: z.string(),
+  claimableId: z.string().max(MAX.key),
   badgeId: z.number().int(),
   series: z.enum(BADGE_SERIES),
-  name: z.string(),
+  name: z.string().max(MAX.name),
   level: numericString,
   claimState: z.enum(CLAIM_STATES),
   syncState: z.enum(SYNC_STATES),
-  txHash: z.string().nullable(),
+  txHash: z.string().max(MAX.hash).nullable(),
   created: z.number().int(),
 });
 
@@ -260,7 +276,7 @@ export const badgeRecordsRoute = defineRoute({
   secure: true,
   summary: "The session player's badge records (claim and sync states)",
   tags,
-  result: z.array(badgeRecord),
+  result: z.array(badgeRecord).max(MAX.list),
 });
 
 /** POST /badges/records: the same records, filtered by claim state. */
@@ -272,7 +288,7 @@ export const badgeRecordsQueryRoute = defineRoute({
   summary: "The session player's badge records of one claim state",
   tags,
   body: z.object({ claimState: z.enum(CLAIM_STATES).optional() }),
-  result: z.array(badgeRecord),
+  result: z.array(badgeRecord).max(MAX.list),
 });
 
 /** GET /badges/type: the series, categories and allow types. */
@@ -284,9 +300,9 @@ export const badgeTypesRoute = defineRoute({
   summary: 'Badge series, categories and allow types',
   tags,
   result: z.object({
-    series: z.array(z.enum(BADGE_SERIES)),
-    categories: z.array(z.enum(BADGE_CATEGORIES)),
-    allowTypes: z.array(z.enum(ALLOW_TYPES)),
+    series: z.array(z.enum(BADGE_SERIES)).max(MAX.list),
+    categories: z.array(z.enum(BADGE_CATEGORIES)).max(MAX.list),
+    allowTypes: z.array(z.enum(ALLOW_TYPES)).max(MAX.list),
   }),
 });
 
@@ -299,7 +315,11 @@ export const badgeCheckerRoute = defineRoute({
   summary: "Whether the session player meets one badge's rule now, with its progress",
   tags,
   params: z.object({ id: badgeId }),
-  result: z.object({ id: z.number().int(), isEligible: z.boolean(), progress: z.array(progressItem) }),
+  result: z.object({
+    id: z.number().int(),
+    isEligible: z.boolean(),
+    progress: z.array(progressItem).max(MAX.list),
+  }),
   errorStatuses: [404],
 });
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const address = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/);
 
 /**
  * `GET /chain/config` (public): what the web and wallet apps need to talk to the chain. `contracts` holds the
@@ -11,10 +15,10 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 export const chainConfig = z
   .object({
     chainId: z.number().int().positive(),
-    rpcUrl: z.string(),
-    bundlerUrl: z.string(),
+    rpcUrl: z.string().max(MAX.url),
+    bundlerUrl: z.string().max(MAX.url),
     entryPoint: address.nullable(),
-    contracts: z.record(z.string(), address),
+    contracts: z.record(z.string().max(MAX.key), address),
   })
   .meta({ id: 'ChainConfig' });
 export type ChainConfig = z.infer<typeof chainConfig>;

@@ -1,5 +1,6 @@
 import { AFTER_LAST_DAY_RULES, MISSED_DAY_RULES } from '@ojo/domain/tasks/check-in-streak';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { assetAmount, assetType } from './member';
 import { defineRoute } from './route';
 
@@ -23,11 +24,14 @@ export const checkInStatus = z
   .object({
     checkIn: z.boolean(),
     checkInDays: z.number().int().min(0),
-    checkInReward: z.array(checkInRewardDay),
+    checkInReward: z.array(checkInRewardDay).max(MAX.list),
     /** Today's reward: what today's check-in earned, or will earn. */
     todayReward: assetAmount,
     todayRewardType: assetType,
-    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    day: z
+      .string()
+      .max(MAX.key)
+      .regex(/^\d{4}-\d{2}-\d{2}$/),
     nextDayStartsAt: z.number().int(),
     missedDay: z.enum(MISSED_DAY_RULES),
     afterLastDay: z.enum(AFTER_LAST_DAY_RULES),

@@ -1,6 +1,7 @@
 import { HISTORY_PAGE_SIZE, WITHDRAW_HISTORY_DEFAULTS } from '@ojo/domain/constants';
 import { ORDER_STATES } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -8,12 +9,24 @@ import { defineRoute } from './route';
  * OJO quantities and wei are integer strings; ETH amounts are decimal strings.
  */
 
-const wholeString = z.string().regex(/^\d+$/);
-const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
-const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const wholeString = z.string().max(MAX.decimal).regex(/^\d+$/);
+const decimalString = z
+  .string()
+  .max(MAX.decimal)
+  .regex(/^\d+(\.\d+)?$/);
+const hash32 = z
+  .string()
+  .max(MAX.hash)
+  .regex(/^0x[0-9a-fA-F]{64}$/);
+const address = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/);
 /** A redemption id: a PostgreSQL bigint, so at most 18 digits (a longer one is a 400, not a database error). */
-const withdrawId = z.string().regex(/^\d{1,18}$/);
+const withdrawId = z
+  .string()
+  .max(MAX.key)
+  .regex(/^\d{1,18}$/);
 /** The end of year 9999 (ms since the epoch): a later start time is a 400, not an invalid date or a database error. */
 const MAX_DATE_MS = 253_402_300_799_999;
 
@@ -22,7 +35,9 @@ export const coinConfig = z.object({
   minQty: wholeString,
   /** The most OJO one order buys. */
   maxQty: wholeString,
-  tokenConfigs: z.array(z.object({ symbol: z.literal('ETH'), price: decimalString, stale: z.boolean() })),
+  tokenConfigs: z
+    .array(z.object({ symbol: z.literal('ETH'), price: decimalString, stale: z.boolean() }))
+    .max(MAX.list),
   /** Where payments go (native ETH with the order id as call data). */
   receiptAddress: address,
   chainId: z.number().int(),
@@ -45,7 +60,7 @@ export const coinConfigsRoute = defineRoute({
 
 /** spec 3 'Coin discounts: list of packages, each with an id.' */
 export const coinPackage = z.object({
-  id: z.string(),
+  id: z.string().max(MAX.key),
   baseQty: wholeString,
   /** Percent off the list price. */
   discount: z.number().int(),
@@ -63,7 +78,7 @@ export const coinDiscountsRoute = defineRoute({
   secure: false,
   summary: 'Buying OJO: the discount packages at the current price',
   tags: ['coin'],
-  result: z.object({ discounts: z.array(coinPackage) }),
+  result: z.object({ discounts: z.array(coinPackage).max(MAX.list) }),
   errorStatuses: [503],
 });
 
@@ -80,13 +95,16 @@ export const coinOrderBody = z.union([
 
 /** spec 3 'Coin order: orderId, quoteQty', plus how to pay it. */
 export const coinOrder = z.object({
-  orderId: z.string().uuid(),
+  orderId: z.string().max(MAX.key).uuid(),
   baseQty: wholeString,
   quoteQty: decimalString,
   quoteWei: wholeString,
   receiptAddress: address,
   /** The payment's call data: the order id. */
-  callData: z.string().regex(/^0x[0-9a-f]+$/),
+  callData: z
+    .string()
+    .max(MAX.blob)
+    .regex(/^0x[0-9a-f]+$/),
   expiresAt: z.number().int(),
 });
 export type CoinOrderDto = z.infer<typeof coinOrder>;
@@ -113,7 +131,7 @@ export const COIN_HISTORY_STATES = [...ORDER_STATES, 'refunded'] as const;
  */
 export const coinRefund = z.object({
   status: z.enum(['pending', 'sent', 'kept', 'failed']),
-  reason: z.string(),
+  reason: z.string().max(MAX.text),
   /** ETH sent back (after gas), once priced. */
   amount: decimalString.nullable(),
   txHash: hash32.nullable(),
@@ -121,14 +139,14 @@ export const coinRefund = z.object({
 
 /** One order in the coin history. */
 export const coinHistoryItem = z.object({
-  orderId: z.string().uuid(),
+  orderId: z.string().max(MAX.key).uuid(),
   baseQty: wholeString,
   quoteQty: decimalString,
   /** The quote in wei: what paying the order now sends (while `expiresAt` has not passed). */
   quoteWei: wholeString,
   /** When the quote runs out (ms since the epoch): a payment mined later is refunded. */
   expiresAt: z.number().int(),
-  packageId: z.string().nullable(),
+  packageId: z.string().max(MAX.key).nullable(),
   state: z.enum(COIN_HISTORY_STATES),
   /** The player's payment. */
   txHash: hash32.nullable(),
@@ -152,7 +170,7 @@ export const coinHistoriesRoute = defineRoute({
   summary: "The session player's OJO purchases, newest first",
   tags: ['coin'],
   query: coinHistoriesQuery,
-  result: z.object({ histories: z.array(coinHistoryItem) }),
+  result: z.object({ histories: z.array(coinHistoryItem).max(HISTORY_PAGE_SIZE) }),
 });
 
 const requireCheck = z.object({ require: wholeString });
@@ -231,7 +249,7 @@ export const createWithdrawRoute = defineRoute({
   tags: ['coin'],
   body: z.object({
     amount: z.union([
-      z.string().regex(/^\d+$/, 'must be a whole number of OJO (digits only)'),
+      z.string().max(MAX.decimal).regex(/^\d+$/, 'must be a whole number of OJO (digits only)'),
       z.number().int().positive(),
     ]),
   }),
@@ -248,7 +266,7 @@ export const withdrawsByIdsRoute = defineRoute({
   summary: "The session player's redemptions with the given ids",
   tags: ['coin'],
   body: z.object({ ids: z.array(withdrawId).max(100) }),
-  result: z.array(withdrawItem),
+  result: z.array(withdrawItem).max(MAX.list),
 });
 
 /** spec 3 'Withdraw history query: status, startTime, limit, from'; spec 9 defaults limit 20, from 0. */
@@ -268,7 +286,7 @@ export const withdrawListRoute = defineRoute({
   summary: "The session player's redemptions, newest first",
   tags: ['coin'],
   query: withdrawListQuery,
-  result: z.array(withdrawItem),
+  result: z.array(withdrawItem).max(HISTORY_PAGE_SIZE),
 });
 
 /** DELETE /coin/withdraws/{id} (secure; spec 7 'response success, code'; 1109 when there is no such order). */
@@ -285,7 +303,7 @@ export const cancelWithdrawRoute = defineRoute({
 });
 
 /** An order id: a UUID (anything else is a 400, not a database error). */
-const orderId = z.string().uuid();
+const orderId = z.string().max(MAX.key).uuid();
 
 /**
  * DELETE /coin/orders/{id} (secure): cancels the player's unpaid order. It no longer counts towards the unpaid

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 
 /**
  * The economy report (`npm run economy:report`, the operator console's dashboard): what the treasury received and
@@ -6,7 +7,10 @@ import { z } from 'zod';
  * and each figure checked against the chain. Wei and OJO are integer strings.
  */
 
-const whole = z.string().regex(/^-?\d{1,80}$/);
+const whole = z
+  .string()
+  .max(MAX.decimal)
+  .regex(/^-?\d{1,80}$/);
 
 export const reportCheck = z.object({
   /** What is compared, in a few words. */
@@ -59,7 +63,7 @@ export const economyReport = z.object({
     operations: z.number().int(),
     depositWei: whole,
   }),
-  checks: z.array(reportCheck),
+  checks: z.array(reportCheck).max(MAX.list),
   /** True when every check holds. */
   ok: z.boolean(),
 });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
 /**
+ * Bounds of the envelope's texts (OpenAPI maxLength; answers are checked against them): a code is a short token, a
+ * msgKey a dotted key, a message one sentence, or the list of a refused request's fields (cut to fit, see
+ * apps/api/src/plugins/error-handler.ts).
+ */
+export const ENVELOPE_CODE_MAX = 64;
+export const ENVELOPE_MSG_KEY_MAX = 256;
+export const ENVELOPE_MESSAGE_MAX = 4096;
+const code = z.string().max(ENVELOPE_CODE_MAX);
+const msgKey = z.string().max(ENVELOPE_MSG_KEY_MAX);
+const message = z.string().max(ENVELOPE_MESSAGE_MAX);
+
+/**
  * Two response envelopes, as the spec reads them (DESIGN.md section 5):
  * customer, quest and badge calls answer `{success, code, msgKey, obj}`;
  * wallet, coin and game calls answer `{success, code, message, data}`.
@@ -8,16 +20,16 @@ import { z } from 'zod';
 export const objEnvelope = <T extends z.ZodType>(obj: T) =>
   z.object({
     success: z.boolean(),
-    code: z.string(),
-    msgKey: z.string(),
+    code,
+    msgKey,
     obj: obj.nullable(),
   });
 
 export const dataEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
-    code: z.string(),
-    message: z.string(),
+    code,
+    message,
     data: data.nullable(),
   });
 
@@ -25,14 +37,16 @@ export type ObjEnvelope<T> = { success: boolean; code: string; msgKey: string; o
 export type DataEnvelope<T> = { success: boolean; code: string; message: string; data: T | null };
 
 /** Error envelope shape used for transport-level failures (400, 401, 404, 408, 413, 414, 429, 431, 500, ...). */
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  code: z.string(),
-  msgKey: z.string(),
-  message: z.string(),
-  obj: z.null(),
-  data: z.null(),
-});
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    code,
+    msgKey,
+    message,
+    obj: z.null(),
+    data: z.null(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Header names of spec point 7: every request carries saas_id; secure calls carry jwt_token. */

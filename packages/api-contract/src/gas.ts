@@ -1,11 +1,27 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
-const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes');
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const hex = z
+  .string()
+  .max(MAX.blob)
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes');
+const address = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 /** A uint as a 0x hex quantity or a decimal string (JSON has no bigint). */
 const quantity = z
-  .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.string().regex(/^[0-9]{1,78}$/)])
+  .union([
+    z
+      .string()
+      .max(MAX.decimal)
+      .regex(/^0x[0-9a-fA-F]{1,64}$/),
+    z
+      .string()
+      .max(MAX.decimal)
+      .regex(/^[0-9]{1,78}$/),
+  ])
   .transform((value) => BigInt(value));
 
 /**
@@ -37,8 +53,8 @@ export type GasPolicyBody = z.input<typeof gasPolicyBody>;
 export const policyData = z.object({
   paymaster: address,
   paymasterData: hex,
-  paymasterVerificationGasLimit: z.string(),
-  paymasterPostOpGasLimit: z.string(),
+  paymasterVerificationGasLimit: z.string().max(MAX.decimal),
+  paymasterPostOpGasLimit: z.string().max(MAX.decimal),
 });
 export const gasPolicyResult = z.object({ policy_data: policyData }).meta({ id: 'GasPolicy' });
 export type GasPolicyResult = z.infer<typeof gasPolicyResult>;

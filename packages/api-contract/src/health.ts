@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 
 /** `GET /healthz`: liveness of the API and of what it depends on. */
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean() }),
   chain: z.object({ ok: z.boolean(), chainId: z.number().int().nullable() }),
-  bundler: z.object({ ok: z.boolean(), entryPoints: z.array(z.string()) }),
+  bundler: z.object({ ok: z.boolean(), entryPoints: z.array(z.string().max(MAX.key)).max(MAX.list) }),
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -7,7 +8,7 @@ import { defineRoute } from './route';
  */
 
 /** `obj` of `GET /identity/siwe/nonce`: put it in the SIWE message; valid 10 minutes, single use. */
-export const siweNonceResult = z.object({ nonce: z.string() }).meta({ id: 'SiweNonce' });
+export const siweNonceResult = z.object({ nonce: z.string().max(MAX.key) }).meta({ id: 'SiweNonce' });
 export type SiweNonceResult = z.infer<typeof siweNonceResult>;
 
 /** `GET /identity/siwe/nonce`. */
@@ -33,7 +34,7 @@ export type SiweVerifyBody = z.infer<typeof siweVerifyBody>;
 
 /** An id token and its expiry (ms since the epoch). */
 export const idTokenResult = z
-  .object({ idToken: z.string(), expiresAt: z.number().int() })
+  .object({ idToken: z.string().max(MAX.blob), expiresAt: z.number().int() })
   .meta({ id: 'IdToken' });
 export type IdTokenResult = z.infer<typeof idTokenResult>;
 
@@ -75,15 +76,15 @@ export const idTokenRefreshRoute = defineRoute({
 
 /** A public JWK of the id token key (EC P-256). */
 export const publicJwk = z.looseObject({
-  kty: z.string(),
-  crv: z.string().optional(),
-  x: z.string().optional(),
-  y: z.string().optional(),
-  kid: z.string(),
-  alg: z.string(),
-  use: z.string(),
+  kty: z.string().max(MAX.key),
+  crv: z.string().max(MAX.key).optional(),
+  x: z.string().max(MAX.key).optional(),
+  y: z.string().max(MAX.key).optional(),
+  kid: z.string().max(MAX.key),
+  alg: z.string().max(MAX.key),
+  use: z.string().max(MAX.key),
 });
-export const jwksDocument = z.object({ keys: z.array(publicJwk) }).meta({ id: 'Jwks' });
+export const jwksDocument = z.object({ keys: z.array(publicJwk).max(MAX.list) }).meta({ id: 'Jwks' });
 
 export const jwksSchema = {
   summary: 'Public keys of the id token (JWKS)',
@@ -94,12 +95,12 @@ export const jwksSchema = {
 
 export const openIdConfiguration = z
   .looseObject({
-    issuer: z.string(),
-    jwks_uri: z.string(),
-    id_token_signing_alg_values_supported: z.array(z.string()),
-    subject_types_supported: z.array(z.string()),
-    response_types_supported: z.array(z.string()),
-    claims_supported: z.array(z.string()),
+    issuer: z.string().max(MAX.url),
+    jwks_uri: z.string().max(MAX.url),
+    id_token_signing_alg_values_supported: z.array(z.string().max(MAX.key)).max(MAX.list),
+    subject_types_supported: z.array(z.string().max(MAX.key)).max(MAX.list),
+    response_types_supported: z.array(z.string().max(MAX.key)).max(MAX.list),
+    claims_supported: z.array(z.string().max(MAX.key)).max(MAX.list),
   })
   .meta({ id: 'OpenIdConfiguration' });
 

@@ -1,9 +1,13 @@
 import { BIND_WALLET_REQUEST_DEFAULTS as BIND } from '@ojo/domain/constants';
 import { LINKED_WALLET_KINDS } from '@ojo/domain/wallet/wallet-bind';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const evmAddress = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 /**
  * POST /customer/bind/auth (spec 7 'Bind wallet'): links an EVM wallet for asset badges with a signature over
@@ -16,7 +20,10 @@ export const bindWalletBody = z.object({
   publicKey: evmAddress,
   /** The wallet to link. */
   address: evmAddress,
-  nonce: z.string().regex(/^[0-9a-f]{32}$/),
+  nonce: z
+    .string()
+    .max(MAX.decimal)
+    .regex(/^[0-9a-f]{32}$/),
   signature: z
     .string()
     .regex(/^0x[0-9a-fA-F]+$/)

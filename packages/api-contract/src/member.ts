@@ -1,6 +1,7 @@
 import { POINT_LEDGER_PAGE_SIZE } from '@ojo/domain/constants';
 import { ASSET_TYPES, BUSINESS_TYPES } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -16,16 +17,18 @@ export const assetType = z.enum(ASSET_TYPES);
 /** An integer amount in base units, as a decimal string. */
 export const assetAmount = z
   .string()
+  .max(MAX.decimal)
   .regex(/^(0|[1-9][0-9]{0,77})$/, 'an integer amount in base units, written in decimal')
   .meta({ id: 'AssetAmount' });
 
 /** A signed integer amount in base units: a ledger entry adds (positive) or takes (negative). */
 export const signedAssetAmount = z
   .string()
+  .max(MAX.decimal)
   .regex(/^(0|-?[1-9][0-9]{0,77})$/, 'a signed integer amount in base units, written in decimal');
 
 /** The `{id}` of the member calls: the player's own id (the `id` of GET /customer). */
-export const memberParams = z.object({ id: z.uuid() });
+export const memberParams = z.object({ id: z.uuid().max(36) });
 
 /**
  * One asset of a player. spec 3 names `available` and `originalAvailable` without saying what they mean; ours:
@@ -41,13 +44,13 @@ export type AssetBalance = z.infer<typeof assetBalance>;
 /** One ledger entry as the player sees it: what moved, why, and when (ms since the epoch). */
 export const pointLedger = z
   .object({
-    id: z.string(),
+    id: z.string().max(MAX.key),
     assetType,
     amount: signedAssetAmount,
     /** What the entry was for, e.g. 'checkin', 'task' (the part of the entry's reason before its first ':'). */
-    businessType: z.string(),
+    businessType: z.string().max(MAX.key),
     /** The entry's reason in full, e.g. 'checkin:day 3'. */
-    description: z.string(),
+    description: z.string().max(MAX.text),
     created: z.number().int(),
   })
   .meta({ id: 'PointLedger' });
@@ -65,7 +68,7 @@ export const pointLedgersResult = z
   .object({
     available: assetAmount,
     originalAvailable: assetAmount,
-    pointLedgers: z.array(pointLedger),
+    pointLedgers: z.array(pointLedger).max(MAX.list),
   })
   .meta({ id: 'PointLedgers' });
 export type PointLedgersResult = z.infer<typeof pointLedgersResult>;
@@ -84,7 +87,9 @@ export const pointLedgersRoute = defineRoute({
 });
 
 /** GET /v2/member/asset/{id}: every asset of the player (POINT and OJO, 0 when never moved). */
-export const memberAssetResult = z.object({ assets: z.array(assetBalance) }).meta({ id: 'MemberAsset' });
+export const memberAssetResult = z
+  .object({ assets: z.array(assetBalance).max(MAX.list) })
+  .meta({ id: 'MemberAsset' });
 export type MemberAssetResult = z.infer<typeof memberAssetResult>;
 
 export const memberAssetRoute = defineRoute({
@@ -160,10 +165,10 @@ export const memberExpansionRoute = defineRoute({
  */
 export const memberInfo = z
   .object({
-    id: z.string(),
-    handle: z.string().nullable(),
-    avatar: z.string().nullable(),
-    assets: z.array(assetBalance),
+    id: z.string().max(MAX.key),
+    handle: z.string().max(MAX.name).nullable(),
+    avatar: z.string().max(MAX.url).nullable(),
+    assets: z.array(assetBalance).max(MAX.list),
     expansion: memberExpansion,
   })
   .meta({ id: 'MemberInfo' });

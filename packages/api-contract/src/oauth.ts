@@ -1,6 +1,7 @@
 import { LOGIN_PROVIDERS } from '@ojo/domain/enums';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -12,7 +13,10 @@ import { defineRoute } from './route';
 export const loginProviderSchema = z.enum(LOGIN_PROVIDERS);
 
 /** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
-const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be a PKCE code verifier');
+const codeVerifierSchema = z
+  .string()
+  .max(MAX.key)
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be a PKCE code verifier');
 
 export const oauthLoginBody = z.object({
   provider: loginProviderSchema,
@@ -30,7 +34,7 @@ export type OauthLoginBody = z.infer<typeof oauthLoginBody>;
 export const loginResultSchema = z
   .object({
     /** Session jwt, sent back in the jwt_token header. */
-    jwtKey: z.string(),
+    jwtKey: z.string().max(MAX.blob),
     /** The user's creation time in milliseconds since the epoch. */
     created: z.number().int(),
   })
@@ -56,14 +60,14 @@ export const oauthLoginRoute = defineRoute({
 /** One login provider as the web needs it to start the flow. */
 export const oauthProviderInfoSchema = z.object({
   provider: loginProviderSchema,
-  displayName: z.string(),
-  issuer: z.string(),
+  displayName: z.string().max(MAX.name),
+  issuer: z.string().max(MAX.url),
   /** Where the web sends the browser (from the provider's discovery document). */
-  authorizationEndpoint: z.string(),
-  clientId: z.string(),
+  authorizationEndpoint: z.string().max(MAX.url),
+  clientId: z.string().max(MAX.name),
   /** The redirect URI to send; the web's callback route. */
-  redirectUri: z.string(),
-  scope: z.string(),
+  redirectUri: z.string().max(MAX.url),
+  scope: z.string().max(MAX.name),
 });
 export type OauthProviderInfo = z.infer<typeof oauthProviderInfoSchema>;
 
@@ -75,5 +79,5 @@ export const oauthProvidersRoute = defineRoute({
   secure: false,
   summary: 'The usable old-user login providers and how to start their sign-in',
   tags: ['user'],
-  result: z.array(oauthProviderInfoSchema),
+  result: z.array(oauthProviderInfoSchema).max(MAX.list),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -7,7 +8,10 @@ import { defineRoute } from './route';
  */
 
 /** `obj` of `GET /profile/whitelist`: reserved handles, refused with 'This handle name is not available. ...'. */
-export const profileWhitelist = z.array(z.string()).meta({ id: 'ProfileWhitelist' });
+export const profileWhitelist = z
+  .array(z.string().max(MAX.key))
+  .max(MAX.list)
+  .meta({ id: 'ProfileWhitelist' });
 
 /** `GET /profile/whitelist`. */
 export const profileWhitelistRoute = defineRoute({
@@ -20,7 +24,9 @@ export const profileWhitelistRoute = defineRoute({
   result: profileWhitelist,
 });
 
-export const profile = z.object({ profile_id: z.string(), handle: z.string() }).meta({ id: 'Profile' });
+export const profile = z
+  .object({ profile_id: z.string().max(MAX.key), handle: z.string().max(MAX.key) })
+  .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profile>;
 
 /**
@@ -34,10 +40,10 @@ export type ProfileStatus = z.infer<typeof profileStatus>;
 
 export const profileRegistration = z
   .object({
-    profile_id: z.string().nullable(),
-    handle: z.string(),
+    profile_id: z.string().max(MAX.key).nullable(),
+    handle: z.string().max(MAX.name),
     status: profileStatus,
-    failure_code: z.string().nullable(),
+    failure_code: z.string().max(MAX.key).nullable(),
   })
   .meta({ id: 'ProfileRegistration' });
 export type ProfileRegistration = z.infer<typeof profileRegistration>;
@@ -53,7 +59,9 @@ export const getProfileRoute = defineRoute({
   result: profileRegistration.nullable(),
 });
 
-export const profileByHandle = profile.extend({ owner: z.string() }).meta({ id: 'ProfileByHandle' });
+export const profileByHandle = profile
+  .extend({ owner: z.string().max(MAX.key) })
+  .meta({ id: 'ProfileByHandle' });
 
 export const profileHandleParams = z.object({ handle: z.string().min(1).max(64) });
 

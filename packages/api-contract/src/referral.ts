@@ -1,5 +1,6 @@
 import { isValidReferralCode } from '@ojo/domain/referral/referral-code';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { objEnvelope } from './envelope';
 import { defineRoute } from './route';
 
@@ -14,7 +15,7 @@ import { defineRoute } from './route';
  */
 export const referralCodeCheckQuery = z.object({
   // spec 5 Referral code: letters and digits only, up to 6.
-  inviteCode: z.string().refine(isValidReferralCode, { message: 'invalid code' }),
+  inviteCode: z.string().max(MAX.key).refine(isValidReferralCode, { message: 'invalid code' }),
 });
 export type ReferralCodeCheckQuery = z.infer<typeof referralCodeCheckQuery>;
 
@@ -31,10 +32,10 @@ export const referralCount = z.object({ count: z.number().int().nonnegative() })
  * 'DOJO_DASH', ...); unknown keys are kept so a newer server does not break an older page.
  */
 export const referralInfo = z.object({
-  inviteCode: z.string(),
-  selectedInviteCode: z.string().nullish(),
-  defaultInviteCode: z.string().nullish(),
-  invitedMap: z.record(z.string(), referralCount),
+  inviteCode: z.string().max(MAX.key),
+  selectedInviteCode: z.string().max(MAX.key).nullish(),
+  defaultInviteCode: z.string().max(MAX.key).nullish(),
+  invitedMap: z.record(z.string().max(MAX.key), referralCount),
 });
 export type ReferralInfo = z.infer<typeof referralInfo>;
 

@@ -1,6 +1,7 @@
 import { CHECK_IN_TASK_ID, TASK_LIST_QUERY } from '@ojo/domain/constants';
 import { ASSET_TYPES, TASK_DOMAINS } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -16,24 +17,24 @@ const taskIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const taskItemSchema = z
   .object({
     taskId: z.number().int(),
-    code: z.string(),
+    code: z.string().max(MAX.key),
     /** 'state or status (0 means not done, any other value means done; the state DONE also appears)'. */
     status: z.union([z.literal(0), z.literal(1)]),
     /** 'DONE' when done, else null (any state other than 0 would read as done). */
     state: z.literal('DONE').nullable(),
-    title: z.string(),
+    title: z.string().max(MAX.name),
     /** May carry the `[[p<n>]]` marker (spec 2). */
-    desc: z.string(),
-    url: z.string().nullable(),
-    connectUrl: z.string().nullable(),
+    desc: z.string().max(MAX.text),
+    url: z.string().max(MAX.url).nullable(),
+    connectUrl: z.string().max(MAX.url).nullable(),
     domain: z.enum(TASK_DOMAINS),
-    labelName: z.string().nullable(),
-    icon: z.string().nullable(),
+    labelName: z.string().max(MAX.name).nullable(),
+    icon: z.string().max(MAX.url).nullable(),
     progress: z.number().int().nonnegative(),
     limit: z.number().int().positive(),
     /** Ours: what completing the task credits (POINT or OJO, whole units). */
     rewardType: z.enum(ASSET_TYPES),
-    rewardAmount: z.string().regex(/^\d+$/),
+    rewardAmount: z.string().max(MAX.decimal).regex(/^\d+$/),
   })
   .meta({ id: 'Task' });
 export type TaskItem = z.infer<typeof taskItemSchema>;
@@ -46,14 +47,14 @@ export type SocialPlatformName = z.infer<typeof socialPlatformSchema>;
 export const taskVerifyResultSchema = z
   .object({
     taskId: z.number().int(),
-    code: z.string(),
+    code: z.string().max(MAX.key),
     done: z.boolean(),
     progress: z.number().int().nonnegative(),
     limit: z.number().int().positive(),
     /** The platform the task checks, for the spec 8 texts ('This {platform} has been bound ...'). */
-    platform: z.string(),
+    platform: z.string().max(MAX.name),
     /** 100020: where to send the player to connect the platform (spec 4). */
-    connectUrl: z.string().nullable(),
+    connectUrl: z.string().max(MAX.url).nullable(),
   })
   .meta({ id: 'TaskVerifyResult' });
 export type TaskVerifyResult = z.infer<typeof taskVerifyResultSchema>;
@@ -74,7 +75,7 @@ export const taskListRoute = defineRoute({
   summary: "The tasks of a channel and position, with the session player's state of each",
   tags: ['tasks'],
   query: taskListQuery,
-  result: z.array(taskItemSchema),
+  result: z.array(taskItemSchema).max(MAX.list),
 });
 
 /** POST /v2/tasks/verify?taskId (spec 7; rate-limited per player). */
@@ -124,7 +125,12 @@ export const taskByCodeRoute = defineRoute({
   secure: true,
   summary: "One task by its code, with the session player's state",
   tags: ['tasks'],
-  params: z.object({ id: z.string().regex(/^[a-z0-9_]{1,64}$/, 'a task code') }),
+  params: z.object({
+    id: z
+      .string()
+      .max(MAX.key)
+      .regex(/^[a-z0-9_]{1,64}$/, 'a task code'),
+  }),
   result: taskItemSchema,
   errorStatuses: [404],
 });
@@ -132,10 +138,10 @@ export const taskByCodeRoute = defineRoute({
 /** The post an X task asks for: its text (with the required link) and the post intent that opens it. */
 export const taskTweetSchema = z.object({
   taskId: z.number().int(),
-  text: z.string(),
-  requiredText: z.string(),
-  requiredLink: z.string(),
-  intentUrl: z.string(),
+  text: z.string().max(MAX.text),
+  requiredText: z.string().max(MAX.text),
+  requiredLink: z.string().max(MAX.url),
+  intentUrl: z.string().max(MAX.url),
 });
 
 /** GET /v2/tasks/twitter/tweets/{id}: the post the X task {id} asks for. */
@@ -160,7 +166,7 @@ export const doQuestsRoute = defineRoute({
   summary: "Verifies the session player's open tasks of a channel and position; answers each outcome",
   tags: ['tasks'],
   query: taskListQuery,
-  result: z.array(taskVerifyResultSchema),
+  result: z.array(taskVerifyResultSchema).max(MAX.list),
 });
 
 /** POST /v2/tasks/sync/doquests?taskId: verifies one task and answers the task as the list shows it. */
@@ -179,10 +185,10 @@ export const syncDoQuestRoute = defineRoute({
 /** One row of GET /v2/tasks/ladder/reward. */
 export const taskRewardSchema = z.object({
   taskId: z.number().int(),
-  code: z.string(),
-  title: z.string(),
+  code: z.string().max(MAX.key),
+  title: z.string().max(MAX.name),
   rewardType: z.enum(ASSET_TYPES),
-  rewardAmount: z.string().regex(/^\d+$/),
+  rewardAmount: z.string().max(MAX.decimal).regex(/^\d+$/),
 });
 
 /** GET /v2/tasks/ladder/reward: what each task of the ladder position pays. */
@@ -193,7 +199,7 @@ export const ladderRewardRoute = defineRoute({
   secure: true,
   summary: 'The reward of each task of the ladder position',
   tags: ['tasks'],
-  result: z.array(taskRewardSchema),
+  result: z.array(taskRewardSchema).max(MAX.list),
 });
 
 /** POST /customer/oauth/social/token: finishes connecting X or Discord (authorization code + state). */
@@ -210,7 +216,7 @@ export const socialTokenRoute = defineRoute({
     code: z.string().min(1).max(2048),
     state: z.string().min(1).max(256),
   }),
-  result: z.object({ platform: socialPlatformSchema, username: z.string().nullable() }),
+  result: z.object({ platform: socialPlatformSchema, username: z.string().max(MAX.name).nullable() }),
 });
 
 /** GET /reference/telegram/subscribe/check: whether the player's Telegram account is in the channel. */

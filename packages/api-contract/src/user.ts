@@ -4,40 +4,41 @@ import {
   WEB3AUTH_LOGIN_REQUEST_DEFAULTS as WEB3AUTH,
 } from '@ojo/domain/constants';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /** Chain families of linked wallets (spec point 3: connectAddress keyed by EVM, SOLANA). */
 export const chainTypeSchema = z.enum(['EVM', 'SOLANA']);
 
-const addressRef = z.object({ address: z.string() });
+const addressRef = z.object({ address: z.string().max(MAX.key) });
 
 /** One entry of `addressAll` (spec point 3: platform, walletType, bindTime). */
 export const boundAddressSchema = z.object({
-  platform: z.string(),
-  walletType: z.string(),
-  address: z.string(),
+  platform: z.string().max(MAX.name),
+  walletType: z.string().max(MAX.name),
+  address: z.string().max(MAX.address),
   /** Milliseconds since the epoch. */
   bindTime: z.number().int(),
 });
 
 /** The on-chain profile; null until the user created one (spec point 2, "Create profile"). */
 export const userProfileSchema = z.object({
-  handle: z.string(),
-  avatar: z.string().nullable(),
-  profileId: z.string().nullable(),
+  handle: z.string().max(MAX.name),
+  avatar: z.string().max(MAX.url).nullable(),
+  profileId: z.string().max(MAX.key).nullable(),
 });
 
 /** User info of spec point 3, as `GET /customer` answers it in `obj`. */
 export const userInfoSchema = z
   .object({
-    id: z.string(),
+    id: z.string().max(MAX.key),
     isOldType: z.boolean(),
     profile: userProfileSchema.nullable(),
-    telegramId: z.string().nullable(),
-    web3authAddress: z.string().nullable(),
+    telegramId: z.string().max(MAX.key).nullable(),
+    web3authAddress: z.string().max(MAX.address).nullable(),
     /** Smart-account addresses keyed by wallet type; `osp_aa` is the account-provider smart account. */
     abstractAddress: z.object({ osp_aa: addressRef.optional() }),
-    addressAll: z.array(boundAddressSchema),
+    addressAll: z.array(boundAddressSchema).max(MAX.list),
     /** Wallets linked for asset badges, keyed by chain type. */
     connectAddress: z.object({ EVM: addressRef.optional(), SOLANA: addressRef.optional() }),
     /** The linked wallets by what they are for (spec 2: one for the partner NFTs, one for the partner token). */
@@ -59,7 +60,10 @@ export const getUserRoute = defineRoute({
   result: userInfoSchema,
 });
 
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const evmAddress = z
+  .string()
+  .max(MAX.address)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 /**
  * Body of `POST /customer/login` (spec 7). Only the spec's values: the smart-account variant (platform osp,
@@ -129,7 +133,7 @@ export function loginBodyOf(request: {
 
 /** Login response of spec 3: the session jwt and the user's creation time (ms). */
 export const loginResult = z
-  .object({ jwtKey: z.string(), created: z.number().int() })
+  .object({ jwtKey: z.string().max(MAX.blob), created: z.number().int() })
   .meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResult>;
 
@@ -201,7 +205,7 @@ export const bindRoute = defineRoute({
 });
 
 /** `obj` of `GET /customer/sign`: the API's signature over the user id (Telegram bind start value). */
-export const userSignResult = z.object({ sign: z.string() }).meta({ id: 'UserSign' });
+export const userSignResult = z.object({ sign: z.string().max(MAX.blob) }).meta({ id: 'UserSign' });
 
 /** `GET /customer/sign` (secure, spec 7). */
 export const userSignRoute = defineRoute({
@@ -215,7 +219,7 @@ export const userSignRoute = defineRoute({
 });
 
 export const oauthNonceQuery = z.object({ publicKey: evmAddress });
-export const oauthNonceResult = z.object({ nonce: z.string() }).meta({ id: 'OauthNonce' });
+export const oauthNonceResult = z.object({ nonce: z.string().max(MAX.key) }).meta({ id: 'OauthNonce' });
 
 /** `GET /customer/oauth/nonce` (spec 7 oauthNonce). */
 export const oauthNonceRoute = defineRoute({
@@ -229,7 +233,7 @@ export const oauthNonceRoute = defineRoute({
   result: oauthNonceResult,
 });
 
-export const tokenRefreshResult = z.object({ jwtKey: z.string() }).meta({ id: 'TokenRefresh' });
+export const tokenRefreshResult = z.object({ jwtKey: z.string().max(MAX.blob) }).meta({ id: 'TokenRefresh' });
 
 /** `POST /customer/token/refresh` (secure, spec 4 renewal). */
 export const tokenRefreshRoute = defineRoute({

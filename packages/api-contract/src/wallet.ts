@@ -1,6 +1,7 @@
 import { HISTORY_PAGE_SIZE } from '@ojo/domain/constants';
 import { HISTORY_SIDES } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
@@ -8,12 +9,18 @@ import { defineRoute } from './route';
  * the calls the spec names without a path (balance) and the devnet's faucet.
  */
 
-const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex hash');
-const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+const hash32 = z
+  .string()
+  .max(MAX.hash)
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex hash');
+const decimalString = z
+  .string()
+  .max(MAX.decimal)
+  .regex(/^-?\d+(\.\d+)?$/);
 
 /** spec 3 'Token price: symbol, price, timestamp.' `stale`: the source has no current price (spec 8 never hides it). */
 export const tokenTicker = z.object({
-  symbol: z.string(),
+  symbol: z.string().max(MAX.key),
   price: decimalString,
   timestamp: z.number().int(),
   stale: z.boolean(),
@@ -28,20 +35,25 @@ export const tokenTickerRoute = defineRoute({
   secure: false,
   summary: "A token's USD price and when the market set it",
   tags: ['wallet'],
-  params: z.object({ symbol: z.string().regex(/^[A-Za-z0-9]{1,16}$/) }),
+  params: z.object({
+    symbol: z
+      .string()
+      .max(MAX.key)
+      .regex(/^[A-Za-z0-9]{1,16}$/),
+  }),
   result: tokenTicker,
   errorStatuses: [404, 503],
 });
 
 /** spec 3 'Balance item'. `balance` is in base units (wei), `formattedBalance` in ETH; USD values are decimals. */
 export const balanceItem = z.object({
-  balance: z.string().regex(/^\d+$/),
-  contractAddress: z.string(),
-  name: z.string(),
-  symbol: z.string(),
+  balance: z.string().max(MAX.decimal).regex(/^\d+$/),
+  contractAddress: z.string().max(MAX.address),
+  name: z.string().max(MAX.name),
+  symbol: z.string().max(MAX.key),
   decimals: z.number().int(),
   formattedBalance: decimalString,
-  formattedUsdBalance: z.string(),
+  formattedUsdBalance: z.string().max(MAX.decimal),
   usdBalance: decimalString,
 });
 export type BalanceItemDto = z.infer<typeof balanceItem>;
@@ -54,18 +66,18 @@ export const tokenBalancesRoute = defineRoute({
   secure: true,
   summary: "The ETH balance of the session user's smart account, with its USD value",
   tags: ['wallet'],
-  result: z.array(balanceItem),
+  result: z.array(balanceItem).max(MAX.list),
   errorStatuses: [403, 503],
 });
 
 /** spec 3 'Token history item: created, symbol, desc, amount, formattedUsdAmount, side (in or out), txHash.' */
 export const tokenHistoryItem = z.object({
   created: z.number().int(),
-  symbol: z.string(),
-  desc: z.string(),
+  symbol: z.string().max(MAX.key),
+  desc: z.string().max(MAX.text),
   /** ETH moved, a positive decimal; the side says which way. */
   amount: decimalString,
-  formattedUsdAmount: z.string(),
+  formattedUsdAmount: z.string().max(MAX.decimal),
   side: z.enum(HISTORY_SIDES),
   txHash: hash32,
 });
@@ -86,7 +98,7 @@ export const tokenHistoriesRoute = defineRoute({
   summary: "The session user's ETH transfers, newest first, from the chain index",
   tags: ['wallet'],
   query: tokenHistoriesQuery,
-  result: z.object({ histories: z.array(tokenHistoryItem) }),
+  result: z.object({ histories: z.array(tokenHistoryItem).max(MAX.list) }),
   errorStatuses: [403],
 });
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorEnvelope } from '@ojo/api-contract/envelope';
+import { ENVELOPE_MESSAGE_MAX, type ErrorEnvelope } from '@ojo/api-contract/envelope';
 import { type ErrorEntry, TRANSPORT_ERRORS } from '@ojo/domain/error-catalogue';
 import { ERROR_CODES } from '@ojo/domain/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,8 +23,11 @@ const codeByStatus: Record<number, string> = {
   503: ERROR_CODES.SERVICE_UNAVAILABLE,
 };
 
+/** A message past the envelope's bound (a body with thousands of refused fields) is cut, never refused itself. */
 function envelope(code: string, msgKey: string, message: string): ErrorEnvelope {
-  return { success: false, code, msgKey, message, obj: null, data: null };
+  const fitting =
+    message.length > ENVELOPE_MESSAGE_MAX ? `${message.slice(0, ENVELOPE_MESSAGE_MAX - 1)}…` : message;
+  return { success: false, code, msgKey, message: fitting, obj: null, data: null };
 }
 
 function entryEnvelope(entry: ErrorEntry, message: string = entry.text): ErrorEnvelope {

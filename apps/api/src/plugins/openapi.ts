@@ -4,7 +4,9 @@ import { JWT_HEADER, SAAS_ID_HEADER } from '@ojo/api-contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { AppConfig } from '../config/env';
+import { finishDocument, OPENAPI_TAGS, operationKey } from './openapi-document';
 
 export const DOCS_PREFIX = '/docs';
 
@@ -15,6 +17,16 @@ export const secureSecurity = [{ saasId: [], jwtToken: [] }];
 
 /** OpenAPI 3 generated from the routes' zod schemas, served at /docs (UI) and /docs/json. */
 async function openapiPlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  const unlimited = new Set<string>();
+  const transformRoute = createJsonSchemaTransform({
+    skipList: [
+      DOCS_PREFIX,
+      `${DOCS_PREFIX}/`,
+      `${DOCS_PREFIX}/json`,
+      `${DOCS_PREFIX}/yaml`,
+      `${DOCS_PREFIX}/*`,
+    ],
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -31,17 +43,16 @@ async function openapiPlugin(app: FastifyInstance, options: { config: AppConfig 
         },
       },
       security: publicSecurity,
+      tags: OPENAPI_TAGS,
     },
-    transform: createJsonSchemaTransform({
-      skipList: [
-        DOCS_PREFIX,
-        `${DOCS_PREFIX}/`,
-        `${DOCS_PREFIX}/json`,
-        `${DOCS_PREFIX}/yaml`,
-        `${DOCS_PREFIX}/*`,
-      ],
-    }),
-    transformObject: jsonSchemaTransformObject,
+    transform: (input) => {
+      if (input.route.config?.rateLimit === false) {
+        for (const method of [input.route.method].flat()) unlimited.add(operationKey(method, input.url));
+      }
+      return transformRoute(input);
+    },
+    transformObject: (input) =>
+      finishDocument(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document, unlimited),
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }

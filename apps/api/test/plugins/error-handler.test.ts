@@ -1,3 +1,4 @@
+import { ENVELOPE_MESSAGE_MAX, errorEnvelope } from '@ojo/api-contract/envelope';
 import { InsufficientBalanceError } from '@ojo/db/ledger';
 import { PROFILE_ERRORS } from '@ojo/domain/error-catalogue';
 import { createPublicClient, http } from 'viem';
@@ -52,5 +53,19 @@ describe('error handler', () => {
     }
     const otherCheck = Object.assign(new Error('check'), { code: '23514', constraint: 'something_else' });
     expect(toErrorResponse(otherCheck).statusCode).toBe(500);
+  });
+
+  it('cuts the message of a refusal naming thousands of fields to the bound the answer is checked against', () => {
+    const validation = Array.from({ length: 5000 }, (_, index) => ({
+      instancePath: `/items/${index}/name`,
+      message: 'Invalid input: expected string, received number',
+    }));
+    const response = toErrorResponse(
+      Object.assign(new Error('invalid'), { validation, validationContext: 'body' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body.message.startsWith('body.items.0.name: Invalid input')).toBe(true);
+    expect(response.body.message.length).toBe(ENVELOPE_MESSAGE_MAX);
+    expect(errorEnvelope.safeParse(response.body).success).toBe(true);
   });
 });

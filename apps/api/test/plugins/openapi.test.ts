@@ -100,4 +100,29 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
       expect(operation?.security).toEqual(route.secure ? [{ saasId: [], jwtToken: [] }] : [{ saasId: [] }]);
     }
   });
+
+  it('gives every operation an operationId and the error envelope for 429 and 500, and a secure one for 401', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenAPIV3_1.Document;
+    const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, OpenAPIV3_1.OperationObject>)) {
+        const responses = operation.responses as Record<string, OpenAPIV3_1.ResponseObject>;
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(operation.operationId, name).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+        ids.add(operation.operationId!);
+        expect(responses['500']?.content?.['application/json']?.schema, name).toEqual(envelope);
+        // GET /healthz is outside the rate limit (load balancers poll it).
+        if (path !== '/healthz')
+          expect(responses['429']?.content?.['application/json']?.schema, name).toEqual(envelope);
+      }
+    }
+    expect(ids.size).toBe(operations(document).length);
+    for (const route of API_ROUTES.filter((declared) => declared.secure)) {
+      const [method, path] = operationOf(route).split(' ') as [string, string];
+      const item = document.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject> | undefined;
+      const operation = item?.[method.toLowerCase()];
+      expect(Object.keys(operation?.responses ?? {}), operationOf(route)).toContain('401');
+    }
+  });
 });

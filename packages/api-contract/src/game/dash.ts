@@ -5,6 +5,7 @@ import { DASH_PUBLISHED_FORMAT, VERIFY_CHECKS } from '@ojo/domain/game/dash/veri
 import { MARKET_MODEL, MARKET_STEP_MS } from '@ojo/domain/game/market/model';
 import { PRICE_DECIMALS } from '@ojo/domain/game/market/price';
 import { z } from 'zod';
+import { MAX } from '../bounds';
 
 /**
  * The documents of the Dash round as they travel (DESIGN.md section 8): the round state, its terms, snapshots,
@@ -14,17 +15,28 @@ import { z } from 'zod';
 
 export const baseUnits = z
   .string()
+  .max(MAX.decimal)
   .regex(/^(0|[1-9][0-9]{0,77})$/, 'an integer amount in base units, written in decimal')
   .meta({ id: 'BaseUnits' });
 export const signedInteger = z
   .string()
+  .max(MAX.decimal)
   .regex(/^(0|-?[1-9][0-9]{0,77})$/, 'a signed integer, written in decimal');
 export const gameCurrency = z.enum(['OJO', 'POINT']).meta({ id: 'GameCurrency' });
 export const businessType = z.enum(['ojo', 'points']).meta({ id: 'BusinessType' });
-export const coinSymbol = z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 of A-Z, 0-9');
+export const coinSymbol = z
+  .string()
+  .max(MAX.key)
+  .regex(/^[A-Z0-9]{2,12}$/, '2 to 12 of A-Z, 0-9');
 export const timeMs = z.number().int().nonnegative();
-export const sha256HexString = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
-export const roundId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1 to 64 of A-Z, a-z, 0-9, _ . : -');
+export const sha256HexString = z
+  .string()
+  .max(MAX.key)
+  .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
+export const roundId = z
+  .string()
+  .max(MAX.key)
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1 to 64 of A-Z, a-z, 0-9, _ . : -');
 export const seasonId = roundId;
 export const ladderState = z.enum(LADDER_STATES);
 export const seasonState = z.enum(SEASON_STATES);
@@ -153,7 +165,9 @@ export const dashRound = z
     pools: byCurrency(currencyPool),
     startSnapshot: priceSnapshot.nullable(),
     endSnapshot: priceSnapshot.nullable(),
-    voided: z.object({ reason: voidReason, atMs: timeMs, detail: z.string().nullable() }).nullable(),
+    voided: z
+      .object({ reason: voidReason, atMs: timeMs, detail: z.string().max(MAX.text).nullable() })
+      .nullable(),
     outcome: dashOutcome.nullable(),
     settledAtMs: timeMs.nullable(),
   })
@@ -206,16 +220,20 @@ export const publishedDashRound = z
           placedAtMs: timeMs,
         }),
       )
+      .max(MAX.players)
       .readonly(),
     outcome: dashOutcome,
-    payouts: z.array(publishedTransfer).readonly(),
-    refunds: z.array(publishedTransfer).readonly(),
+    payouts: z.array(publishedTransfer).max(MAX.players).readonly(),
+    refunds: z.array(publishedTransfer).max(MAX.players).readonly(),
   })
   .meta({ id: 'PublishedDashRound' });
 
 export const verifyReport = z.object({
   valid: z.boolean(),
-  checks: z.array(z.object({ check: z.enum(VERIFY_CHECKS), ok: z.boolean(), detail: z.string() })).readonly(),
+  checks: z
+    .array(z.object({ check: z.enum(VERIFY_CHECKS), ok: z.boolean(), detail: z.string().max(MAX.text) }))
+    .max(MAX.list)
+    .readonly(),
   recomputed: dashOutcome.nullable(),
 });
 

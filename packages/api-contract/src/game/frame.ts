@@ -7,6 +7,7 @@ import {
 } from '@ojo/domain/enums';
 import { isExternalHttpUrl } from '@ojo/domain/routes';
 import { z } from 'zod';
+import { MAX } from '../bounds';
 import { gameCurrency, roundId } from './dash';
 
 /**
@@ -43,7 +44,13 @@ export type PageToFrameMessage = z.infer<typeof pageToFrameMessage>;
 
 const queryValue = z.union([z.string().max(256), z.number().finite(), z.boolean()]);
 const query = z
-  .record(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), queryValue)
+  .record(
+    z
+      .string()
+      .max(MAX.key)
+      .regex(/^[A-Za-z0-9_-]{1,32}$/),
+    queryValue,
+  )
   .refine((value) => Object.keys(value).length <= 16, 'at most 16 query parameters');
 
 const navigateToRoute = z.strictObject({

@@ -1,5 +1,6 @@
 import { RULE_KINDS } from '@ojo/domain/enums';
 import { z } from 'zod';
+import { MAX } from '../bounds';
 import { defineRoute } from '../route';
 import {
   baseUnits,
@@ -85,7 +86,10 @@ export const placeBetBody = z.object({
   track: coinSymbol,
   amount: baseUnits,
   /** The client's idempotency key: the same key places the bet once, however often it is sent. */
-  clientBetId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  clientBetId: z
+    .string()
+    .max(MAX.key)
+    .regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
 
 /** POST /games/battle/{id}/bets: places a bet; the stake leaves the balance in the same transaction. */
@@ -150,7 +154,7 @@ export const getBattleHistoryRoute = defineRoute({
   summary: 'Finished rounds, newest first',
   tags,
   query: historyQuery,
-  result: z.object({ rounds: z.array(roundSummary) }),
+  result: z.object({ rounds: z.array(roundSummary).max(50) }),
 });
 
 /** GET /games/battle/{id}/verify: the published round that `verifyRound` recomputes. */
@@ -195,7 +199,10 @@ export const getPropsRoute = defineRoute({
 
 const rewardParams = z.object({ a: businessType, b: seasonId });
 
-export const ladderTier = z.object({ tier: z.number().int().nonnegative(), tierName: z.string() });
+export const ladderTier = z.object({
+  tier: z.number().int().nonnegative(),
+  tierName: z.string().max(MAX.key),
+});
 
 export const rewardCurrent = z
   .object({
@@ -206,7 +213,10 @@ export const rewardCurrent = z
     rank: z.number().int().min(1).nullable(),
     rankInTier: z.number().int().min(1).nullable(),
     tier: ladderTier.nullable(),
-    result: z.string().regex(/^(0|-?[1-9][0-9]*)$/),
+    result: z
+      .string()
+      .max(MAX.decimal)
+      .regex(/^(0|-?[1-9][0-9]*)$/),
     staked: baseUnits,
     bets: z.number().int().nonnegative(),
     tickets: baseUnits,
@@ -234,9 +244,9 @@ export const rewardPrizes = z
     seasonId,
     seasonState,
     pool: baseUnits,
-    rankPrizes: z.array(
-      z.object({ rank: z.number().int().min(1), shareBps: z.number().int(), amount: baseUnits }),
-    ),
+    rankPrizes: z
+      .array(z.object({ rank: z.number().int().min(1), shareBps: z.number().int(), amount: baseUnits }))
+      .max(MAX.list),
     draw: z.object({
       prizes: z.number().int().nonnegative(),
       amountEach: baseUnits,
@@ -245,7 +255,11 @@ export const rewardPrizes = z
       /** Revealed once the season is closed; null before. */
       seed: sha256HexString.nullable(),
       /** Once the season is settled: the draw's winners by their season reference (GET /seasons/{id}/verify). */
-      winners: z.array(z.object({ order: z.number().int().min(1), player: z.string(), amount: baseUnits })),
+      winners: z
+        .array(
+          z.object({ order: z.number().int().min(1), player: z.string().max(MAX.name), amount: baseUnits }),
+        )
+        .max(MAX.players),
     }),
     /** Once the season is settled: what its settlement paid and what stayed in the pool (else null). */
     settled: z.object({ paid: baseUnits, carryOut: baseUnits, settledAtMs: timeMs }).nullable(),
@@ -277,7 +291,7 @@ export const ladderSettle = z
     drawPrize: baseUnits,
     tickets: baseUnits,
     /** The player's reference in the season's published settlement (GET /seasons/{id}/verify). */
-    player: z.string(),
+    player: z.string().max(MAX.name),
     settledAtMs: timeMs,
   })
   .meta({ id: 'LadderSettle' });
@@ -299,8 +313,14 @@ export const ladderEntry = z.object({
   rank: z.number().int().min(1),
   rankInTier: z.number().int().min(1),
   tier: ladderTier,
-  player: z.object({ handle: z.string().nullable(), avatar: z.string().nullable() }),
-  result: z.string().regex(/^(0|-?[1-9][0-9]*)$/),
+  player: z.object({
+    handle: z.string().max(MAX.name).nullable(),
+    avatar: z.string().max(MAX.url).nullable(),
+  }),
+  result: z
+    .string()
+    .max(MAX.decimal)
+    .regex(/^(0|-?[1-9][0-9]*)$/),
   staked: baseUnits,
   bets: z.number().int().nonnegative(),
   /** Enough settled bets this season (the ladder's minimum) to win a rank prize and move up. */
@@ -317,11 +337,11 @@ export const laddersQuery = businessTypeQuery.extend({
 export const ladderPage = z
   .object({
     seasonId: seasonId.nullable(),
-    tiers: z.array(z.string()),
+    tiers: z.array(z.string().max(MAX.key)).max(MAX.list),
     total: z.number().int().nonnegative(),
     /** Settled bets a player needs this season to be eligible. */
     minBets: z.number().int().nonnegative(),
-    entries: z.array(ladderEntry),
+    entries: z.array(ladderEntry).max(100),
     /** The session player's entry, when a session is given and the player is on the ladder. */
     me: ladderEntry.nullable(),
   })
@@ -358,7 +378,7 @@ export const getSeasonsRoute = defineRoute({
   secure: false,
   summary: 'Seasons that have started, newest first',
   tags,
-  result: z.object({ seasons: z.array(seasonView) }),
+  result: z.object({ seasons: z.array(seasonView).max(MAX.list) }),
 });
 
 /** GET /seasons/{id}/settles/myself: the session player's settlement of a season, per currency. */
@@ -370,11 +390,14 @@ export const getMySeasonSettlesRoute = defineRoute({
   summary: "The session player's settlement of a season",
   tags,
   params: z.object({ id: seasonId }),
-  result: z.object({ settles: z.array(ladderSettle) }),
+  result: z.object({ settles: z.array(ladderSettle).max(MAX.list) }),
   errorStatuses: [404],
 });
 
-const signedUnits = z.string().regex(/^(0|-?[1-9][0-9]*)$/);
+const signedUnits = z
+  .string()
+  .max(MAX.decimal)
+  .regex(/^(0|-?[1-9][0-9]*)$/);
 const tierIndex = z.number().int().nonnegative();
 
 /** One currency of a settled season, as `verifySeason` (packages/domain game/season/verify.ts) recomputes it. */
@@ -385,7 +408,7 @@ export const publishedSeasonCurrency = z.object({
   pool: baseUnits,
   ticketRate: baseUnits,
   ladder: z.object({
-    tiers: z.array(z.string()),
+    tiers: z.array(z.string().max(MAX.key)).max(MAX.list),
     promotionShareBps: z.number().int(),
     upShareBps: z.number().int(),
     downShareBps: z.number().int(),
@@ -394,31 +417,43 @@ export const publishedSeasonCurrency = z.object({
   prizePool: z.object({
     rankShareBps: z.number().int(),
     drawShareBps: z.number().int(),
-    rankWeightsBps: z.array(z.number().int()),
+    rankWeightsBps: z.array(z.number().int()).max(MAX.list),
     drawPrizes: z.number().int(),
   }),
-  standings: z.array(
-    z.object({
-      playerId: z.string(),
-      tier: tierIndex,
-      result: signedUnits,
-      staked: baseUnits,
-      bets: z.number().int().nonnegative(),
-    }),
-  ),
-  holdings: z.array(z.object({ playerId: z.string(), tickets: baseUnits })),
-  moves: z.array(
-    z.object({
-      playerId: z.string(),
-      fromTier: tierIndex,
-      toTier: tierIndex,
-      rankInTier: z.number().int().min(1),
-      state: ladderState,
-    }),
-  ),
-  drawWinners: z.array(z.object({ playerId: z.string(), order: z.number().int().min(1) })),
-  rankPrizes: z.array(z.object({ playerId: z.string(), rank: z.number().int().min(1), amount: baseUnits })),
-  drawPrizes: z.array(z.object({ playerId: z.string(), order: z.number().int().min(1), amount: baseUnits })),
+  standings: z
+    .array(
+      z.object({
+        playerId: z.string().max(MAX.name),
+        tier: tierIndex,
+        result: signedUnits,
+        staked: baseUnits,
+        bets: z.number().int().nonnegative(),
+      }),
+    )
+    .max(MAX.players),
+  holdings: z.array(z.object({ playerId: z.string().max(MAX.name), tickets: baseUnits })).max(MAX.players),
+  moves: z
+    .array(
+      z.object({
+        playerId: z.string().max(MAX.name),
+        fromTier: tierIndex,
+        toTier: tierIndex,
+        rankInTier: z.number().int().min(1),
+        state: ladderState,
+      }),
+    )
+    .max(MAX.players),
+  drawWinners: z
+    .array(z.object({ playerId: z.string().max(MAX.name), order: z.number().int().min(1) }))
+    .max(MAX.players),
+  rankPrizes: z
+    .array(z.object({ playerId: z.string().max(MAX.name), rank: z.number().int().min(1), amount: baseUnits }))
+    .max(MAX.players),
+  drawPrizes: z
+    .array(
+      z.object({ playerId: z.string().max(MAX.name), order: z.number().int().min(1), amount: baseUnits }),
+    )
+    .max(MAX.players),
   carryOut: baseUnits,
 });
 
@@ -428,7 +463,7 @@ export const publishedSeason = z
     seasonId,
     endsAtMs: timeMs,
     settledAtMs: timeMs,
-    currencies: z.array(publishedSeasonCurrency),
+    currencies: z.array(publishedSeasonCurrency).max(MAX.list),
   })
   .meta({ id: 'PublishedSeason' });
 
@@ -464,7 +499,7 @@ export const getMessagesRoute = defineRoute({
 
 export const ruleKind = z.enum(RULE_KINDS);
 export const ruleQuery = z.object({ ruleKind });
-export const ruleText = z.object({ ruleKind, text: z.string() }).meta({ id: 'RuleText' });
+export const ruleText = z.object({ ruleKind, text: z.string().max(MAX.text) }).meta({ id: 'RuleText' });
 
 /** GET /owo/rule?ruleKind=PRIZE_POOL|RANK: a rules text (spec 7: fetched as text, cached 5 minutes). */
 export const getRuleRoute = defineRoute({
