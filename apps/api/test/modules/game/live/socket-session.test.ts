@@ -4,7 +4,7 @@ import { eq } from '@ojo/db/sql';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildTestApp, insertUser } from '../../helpers';
+import { buildTestApp, insertUser } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -1,7 +1,7 @@
 import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertUser } from '../../helpers';
+import { buildTestApp, insertUser } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
