@@ -1,6 +1,6 @@
 // The boundaries `npm run lint` enforces (issue 9 item 3, ARCHITECTURE.md): Biome's noRestrictedImports, configured
-// per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module and a
-// package importing an app. The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
+// per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module, a
+// package importing an app and an API module importing another module's tables (the game's, the tasks'). The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
 // linted with the repository's own biome.json, each placed where its import would be a violation.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -35,11 +35,36 @@ const CASES = [
     at: 'packages/domain/src/fixture.ts',
     refused: ['@ojo/api/src/app', '../../../apps/web/src/lib/api-client'],
   },
+  {
+    name: "a module importing the game's or the tasks' tables",
+    fixture: 'module-imports-other-tables.ts',
+    at: 'apps/api/src/modules/badge/fixture.ts',
+    refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages', '@ojo/db/schema/tasks'],
+  },
+  {
+    name: "the game module importing the tasks' tables (its own pass)",
+    fixture: 'module-imports-other-tables.ts',
+    at: 'apps/api/src/modules/game/dash/fixture.ts',
+    refused: ['@ojo/db/schema/tasks'],
+  },
+  {
+    name: "the tasks module importing the game's tables (its own pass)",
+    fixture: 'module-imports-other-tables.ts',
+    at: 'apps/api/src/modules/tasks/fixture.ts',
+    refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages'],
+  },
+  {
+    name: "a plugin importing a module's tables",
+    fixture: 'module-imports-other-tables.ts',
+    at: 'apps/api/src/plugins/tables-fixture.ts',
+    refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages', '@ojo/db/schema/tasks'],
+  },
 ];
 const ALLOWED_AT = [
   'apps/web/src/features/fixture/hooks/allowed.ts',
   'apps/api/src/plugins/allowed.ts',
   'packages/domain/src/allowed.ts',
+  'apps/api/src/modules/badge/allowed.ts',
 ];
 
 let project;
@@ -92,7 +117,7 @@ describe('npm run lint refuses imports across the boundaries', () => {
     });
   }
 
-  test('imports inside a feature, a plugin or a package pass', () => {
+  test('imports inside a feature, a plugin, a package or a module pass', () => {
     for (const at of ALLOWED_AT) assert.deepEqual(refusedSpecifiers(at), [], at);
   });
 

@@ -27,8 +27,8 @@ import { settleDash } from '@ojo/domain/game/dash/settle';
 import { simulatedSnapshots } from '@ojo/domain/game/dash/verify';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { placeBet } from '../src/modules/game/place-bet';
-import { findRound, screenRounds } from '../src/modules/game/rounds';
+import { placeBet } from '../src/modules/game/dash/place-bet';
+import { findRound, screenRounds } from '../src/modules/game/dash/rounds';
 import { buildTestApp } from '../test/helpers';
 
 const POSTGRES_URL = process.env.OJO_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -317,6 +317,7 @@ async function fanOut(clients: number): Promise<{ p50: number; p95: number; max:
     for (let step = 0; step < ticks; step += 1) {
       await app.game.bus.publish({
         to: null,
+        game: 'dash',
         message: {
           type: 'prices',
           tick: {

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { env, gameTitle } from '../config/env';
 import { DashScreen } from '../features/dash/components/dash-screen';
-import { GameNav } from '../features/dash/components/game-nav';
-import { useFrameInit } from '../features/dash/hooks/use-frame-init';
 import { raceIntro } from '../features/dash/race';
 import type { DashRoundView } from '../features/dash/state';
 import { createGameApi } from '../lib/api-client';
 import type { FrameBridge } from '../lib/frame-bridge';
+import { GameNav } from './game-nav';
+import { useFrameInit } from './use-frame-init';
 
 /**
  * The coin-race game frame (DESIGN.md section 8). Until the page's initGameData arrives (spec 2) it shows the race

@@ -2,13 +2,14 @@ import {
   type ClientMessage,
   GAME_SOCKET_CLOSE,
   GAME_SOCKET_PATH,
+  type GameId,
   parseServerMessage,
   type ServerMessage,
 } from '@ojo/api-contract/game/socket';
 
 /**
  * The live game's WebSocket (api-contract game/socket.ts): opens, sends `auth` with the session token (a browser
- * cannot set headers on a WebSocket), subscribes, and hands every message that parses to the listener. When the
+ * cannot set headers on a WebSocket), subscribes to one game's room, and hands every message that parses to the listener. When the
  * connection drops it reconnects with a growing delay and subscribes again; the server answers with a fresh
  * snapshot, so nothing needs replaying. An `unauthorized` close stops it: a new token is needed.
  */
@@ -18,6 +19,8 @@ export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'unauthorize
 export interface SocketClientOptions {
   /** The game host's base URL (http or https); the socket uses ws or wss on the same host. */
   apiUrl: string;
+  /** The game whose room the client joins: it hears that game's snapshot and events only. */
+  game: GameId;
   /** The session token; null watches the race without a player (no bets of one's own). */
   token: string | null;
   onMessage(message: ServerMessage): void;
@@ -57,7 +60,7 @@ export function connectGameSocket(options: SocketClientOptions): SocketClient {
     socket = current;
     current.onopen = () => {
       if (options.token) send({ type: 'auth', token: options.token });
-      send({ type: 'subscribe', game: 'dash', lastRoundId: options.lastRoundId?.() ?? null });
+      send({ type: 'subscribe', game: options.game, lastRoundId: options.lastRoundId?.() ?? null });
     };
     current.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;

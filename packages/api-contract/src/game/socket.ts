@@ -27,6 +27,11 @@ import {
 export const GAME_SOCKET_PATH = '/games/socket';
 export const GAME_SOCKET_PROTOCOL_VERSION = 1;
 
+/** The games a client can watch on the socket: `subscribe` names one, and the client hears that game's room. */
+export const GAME_IDS = ['dash'] as const;
+export const gameId = z.enum(GAME_IDS);
+export type GameId = z.infer<typeof gameId>;
+
 /** Latest prices of the feed's coins (4 a second). Price units with 12 decimals. */
 export const priceTick = z.object({
   step: z.number().int().nonnegative(),
@@ -89,7 +94,8 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
   z.object({
     type: z.literal('subscribe'),
-    game: z.literal('dash'),
+    /** The game whose room the client joins (a later `subscribe` moves it to another game's room). */
+    game: gameId,
     /** The round the client last showed, to decide whether its history needs the rounds in between. */
     lastRoundId: roundId.nullable().optional(),
   }),

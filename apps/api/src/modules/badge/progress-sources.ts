@@ -1,12 +1,13 @@
 import { partnerNFTAbi, partnerTokenAbi } from '@ojo/contracts/generated/abis';
-import { type Database, queryRows } from '@ojo/db/client';
+import type { Database } from '@ojo/db/client';
 import type { Badge } from '@ojo/db/schema/badges';
 import { referrals } from '@ojo/db/schema/referrals';
-import { taskCompletions, tasks } from '@ojo/db/schema/tasks';
 import { userAddresses } from '@ojo/db/schema/user-addresses';
-import { and, count, countDistinct, eq, inArray, isNotNull, sql } from '@ojo/db/sql';
+import { and, count, eq, isNotNull } from '@ojo/db/sql';
 import type { Address, PublicClient } from 'viem';
 import { getCheckInStatus } from '../check-in/get-check-in-status';
+import { dashRoundsOf } from '../game/dash/player-rounds';
+import { completedTaskCount } from '../tasks/completed-tasks';
 import { completeDerivedTasks } from '../tasks/derived-tasks';
 
 /** What a player has done towards one badge: the value its condition is measured against. */
@@ -17,22 +18,9 @@ export type DashRoundsSource = (userId: string, options: { won: boolean }) => Pr
 
 export const NO_DASH_ROUNDS: DashRoundsSource = async () => 0;
 
-/**
- * Dash rounds from the game's bets: a round counts as played once it settled (not void) with an active bet of the
- * player, as won when one of those bets was on a winning track (the round's outcome, as the game's returnedOf reads it).
- */
-export function dashRoundsFromGameBets(db: Database): DashRoundsSource {
-  return async (userId, { won }) => {
-    const [row] = await queryRows<{ rounds: string }>(
-      db,
-      sql`select count(distinct b.round_id)::text as rounds
-          from game_bets b join game_rounds r on r.id = b.round_id
-          where b.user_id = ${userId} and b.status = 'active' and r.settled_at is not null
-            and coalesce(r.state->'outcome'->>'kind', '') <> 'void'
-            ${won ? sql`and jsonb_exists(r.state->'outcome'->'winners', b.track)` : sql``}`,
-    );
-    return Number(row?.rounds ?? 0);
-  };
+/** Dash rounds from the game module (its `dashRoundsOf`): played, or won. */
+export function dashRoundsFromGame(db: Database): DashRoundsSource {
+  return (userId, { won }) => dashRoundsOf(db, userId, { won });
 }
 
 export interface ProgressDeps {
@@ -110,18 +98,7 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
         return once(`tasks:${codes.join(',')}`, async () => {
           // The tasks the product already knows are done count without the player's Verify.
           await completeDerivedTasks(deps.db, player.id, new Date(deps.now()));
-          const [row] = await deps.db
-            .select({ done: countDistinct(taskCompletions.taskId) })
-            .from(taskCompletions)
-            .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
-            .where(
-              and(
-                eq(taskCompletions.userId, player.id),
-                inArray(tasks.code, codes),
-                isNotNull(taskCompletions.completedAt),
-              ),
-            );
-          return Number(row?.done ?? 0);
+          return completedTaskCount(deps.db, player.id, codes);
         });
       }
       case 'check_in_streak':

@@ -32,7 +32,7 @@ import type { BadgeDeps } from './deps';
 import { badgeErrors } from './errors';
 import { fundPartnerAsset } from './fund-partner-asset';
 import { activeBadges, playerBadgeSeries } from './player-badges';
-import { createProgressReader, dashRoundsFromGameBets } from './progress-sources';
+import { createProgressReader, dashRoundsFromGame } from './progress-sources';
 import { signMintRequests } from './sign-mint-requests';
 import { processMint, reconcileMints, reportMint } from './sync-mints';
 import { watchBadgeMints } from './watch-mints';
@@ -56,7 +56,7 @@ const badgeRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
       const contracts = deployed();
       return contracts ? { nft: contracts.PartnerNFT, token: contracts.PartnerToken } : undefined;
     },
-    dashRounds: dashRoundsFromGameBets(app.db),
+    dashRounds: dashRoundsFromGame(app.db),
     signer: signerKey ? privateKeyToAccount(signerKey) : undefined,
     mintValiditySeconds: config.badge.mintValiditySeconds,
     royaltyRecipient: config.badge.royaltyRecipient,

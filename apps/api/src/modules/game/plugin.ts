@@ -7,12 +7,13 @@ import { MARKET_STEP_MS } from '@ojo/domain/game/market/model';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
-import { createRoundDriver, GAME_LEASE_NAME } from './drive-rounds';
-import { createMemoryBus, createPostgresBus, createRedisBus, type LiveBus } from './live-bus';
-import { createCoinbaseFeed, type MarketFeed } from './market-feed';
-import { seasonOpener } from './seasons';
-import { SEASON_LEASE_NAME, type SeasonSettleSummary, settleDueSeasons } from './settle-season';
-import { type GameHub, registerGameSocket } from './socket';
+import { createRoundDriver, GAME_LEASE_NAME } from './dash/drive-rounds';
+import { getDashSnapshot } from './dash/get-snapshot';
+import { createMemoryBus, createPostgresBus, createRedisBus, type LiveBus } from './live/live-bus';
+import { type GameHub, registerGameSocket } from './live/socket';
+import { createCoinbaseFeed, type MarketFeed } from './market-feed/market-feed';
+import { seasonOpener } from './seasons/seasons';
+import { SEASON_LEASE_NAME, type SeasonSettleSummary, settleDueSeasons } from './seasons/settle-season';
 
 export interface GameService {
   bus: LiveBus;
@@ -87,6 +88,7 @@ async function gamePlugin(app: FastifyInstance, options: { config: AppConfig }):
     registeredHub = registerGameSocket(socketScope, bus, {
       maxClients: settings.socketMaxClients,
       sessionCheckMs: settings.socketSessionCheckMs,
+      snapshots: { dash: (context) => getDashSnapshot(app.db, context) },
     });
   });
   if (!registeredHub || !injectSocket) throw new Error('the game socket was not registered');

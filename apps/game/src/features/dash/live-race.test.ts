@@ -20,6 +20,7 @@ function follow(url: string, token: string | null) {
   const statuses: SocketStatus[] = [];
   const client = connectGameSocket({
     apiUrl: url,
+    game: 'dash',
     token,
     WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
     onStatus: (status) => statuses.push(status),

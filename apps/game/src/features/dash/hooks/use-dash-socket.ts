@@ -31,6 +31,7 @@ export function useDashSocket(
     dispatch({ kind: 'reset' });
     const client = connectGameSocket({
       apiUrl,
+      game: 'dash',
       token,
       lastRoundId: () => roundId.current,
       onStatus: setStatus,

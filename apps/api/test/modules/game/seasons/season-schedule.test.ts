@@ -3,9 +3,9 @@ import { gameBets, gameRounds } from '@ojo/db/schema/game';
 import { isNotNull } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { weekOf } from '../../../src/modules/game/seasons';
-import { buildTestApp } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { weekOf } from '../../../../src/modules/game/seasons/seasons';
+import { buildTestApp } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -1,7 +1,7 @@
 import {
   GAME_SOCKET_CLOSE,
   GAME_SOCKET_PATH,
-  GAME_SOCKET_PROTOCOL_VERSION,
+  type GameId,
   parseClientMessage,
   type ServerMessage,
 } from '@ojo/api-contract/game/socket';
@@ -10,15 +10,13 @@ import { sessions } from '@ojo/db/schema/sessions';
 import { and, gt, isNull, sql } from '@ojo/db/sql';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { myResultsIn } from './get-my-results';
 import type { LiveBus, LiveEvent } from './live-bus';
-import { betsOfPlayer, poolsOf, screenRounds, settledRounds, toMyBet } from './rounds';
 
 /**
  * The live game socket (GAME_SOCKET_PATH, packages/api-contract game/socket.ts). A client sends `auth` with its
- * session token (optional: without it the client watches, with no bets of its own), then `subscribe`; the node
- * answers a `snapshot` of the current state read from the database and from then on relays every live event of
- * the bus: to every subscribed client, or to the sockets of the player it names. Each frame is serialised once per
+ * session token (optional: without it the client watches, with no bets of its own), then `subscribe` with the game
+ * it watches (its room); the node answers that game's `snapshot`, read from the database, and from then on relays
+ * the game's live events of the bus: to every client in its room, or to the sockets of the player it names. Each frame is serialised once per
  * node, whatever the number of clients; a client too slow to drain its buffer misses ticks instead of growing it.
  *
  * Sessions are capped and revocable on the socket too: every `sessionCheckMs` the node reads, in one query, which
@@ -54,7 +52,8 @@ interface Client {
   userId: string | null;
   /** The authenticated session: its id and when its token stops being usable (ms since the epoch). */
   session: { id: string; usableUntilMs: number; timer: ReturnType<typeof setTimeout> } | null;
-  subscribed: boolean;
+  /** The game whose room the client joined (null until it subscribes). */
+  game: GameId | null;
   windowStartMs: number;
   messagesInWindow: number;
   /** Messages are handled in order: `auth` finishes before the `subscribe` sent right after it. */
@@ -69,14 +68,26 @@ export interface GameHub {
   close(): void;
 }
 
+type PriceTick = Extract<ServerMessage, { type: 'prices' }>['tick'];
+
+/** How each game answers a client joining its room: its `snapshot` for that player (or a watcher). */
+export type GameSnapshots = Record<
+  GameId,
+  (context: {
+    userId: string | null;
+    prices: () => PriceTick | null;
+    now: () => number;
+  }) => Promise<ServerMessage>
+>;
+
 export function registerGameSocket(
   app: FastifyInstance,
   bus: LiveBus,
-  options: { maxClients: number; sessionCheckMs: number },
+  options: { maxClients: number; sessionCheckMs: number; snapshots: GameSnapshots },
 ): GameHub {
   const clients = new Set<Client>();
   const byUser = new Map<string, Set<Client>>();
-  let prices: Extract<ServerMessage, { type: 'prices' }>['tick'] | null = null;
+  let prices: PriceTick | null = null;
 
   const send = (client: Client, text: string | Buffer) => {
     if (client.socket.readyState !== 1 || client.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
@@ -89,41 +100,15 @@ export function registerGameSocket(
     // encoded again for each of them).
     const frame = Buffer.from(JSON.stringify(event.message));
     if (event.to === null) {
-      for (const client of clients) if (client.subscribed) send(client, frame);
+      for (const client of clients) if (client.game === event.game) send(client, frame);
     } else {
+      // A player's own events reach their sockets in that game's room, and those not in any room yet.
       const sockets = byUser.get(event.to);
-      if (sockets) for (const client of sockets) send(client, frame);
+      if (sockets)
+        for (const client of sockets)
+          if (client.game === null || client.game === event.game) send(client, frame);
     }
   });
-
-  const snapshot = async (userId: string | null): Promise<ServerMessage> => {
-    const { current, next } = await screenRounds(app.db);
-    let round = current?.state ?? null;
-    if (round && (round.phase === 'betting' || round.phase === 'upcoming'))
-      round = { ...round, pools: await poolsOf(app.db, round) };
-    const history = await settledRounds(app.db, { limit: 20 });
-    const myBets =
-      userId && current
-        ? (await betsOfPlayer(app.db, current.id, userId)).map((bet) => toMyBet(bet, current.state))
-        : [];
-    return {
-      type: 'snapshot',
-      protocol: GAME_SOCKET_PROTOCOL_VERSION,
-      serverTimeMs: app.now(),
-      round,
-      next: next?.state ?? null,
-      prices,
-      history: history.map((stored) => ({
-        roundId: stored.id,
-        timeline: stored.state.terms.timeline,
-        tracks: stored.state.terms.tracks,
-        commitment: stored.state.commitment,
-        outcome: stored.state.outcome!,
-      })),
-      myBets,
-      myResults: userId ? await myResultsIn(app.db, history, userId) : [],
-    };
-  };
 
   /** Drops a client from its player's sockets (closed, or authenticated as another player). */
   const forget = (client: Client) => {
@@ -180,7 +165,7 @@ export function registerGameSocket(
       socket,
       userId: null,
       session: null,
-      subscribed: false,
+      game: null,
       windowStartMs: Date.now(),
       messagesInWindow: 0,
       queue: Promise.resolve(),
@@ -235,8 +220,13 @@ export function registerGameSocket(
             byUser.set(user.id, set);
             set.add(client);
           } else {
-            client.subscribed = true;
-            send(client, JSON.stringify(await snapshot(client.userId)));
+            client.game = message.game;
+            const snapshot = await options.snapshots[message.game]({
+              userId: client.userId,
+              prices: () => prices,
+              now: () => app.now(),
+            });
+            send(client, JSON.stringify(snapshot));
           }
         })
         .catch((error: unknown) => {

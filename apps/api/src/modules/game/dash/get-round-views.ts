@@ -1,12 +1,13 @@
 import type { Database } from '@ojo/db/client';
 import { queryRows } from '@ojo/db/client';
-import { gameBets, gamePrizePoolEntries } from '@ojo/db/schema/game';
+import { gameBets } from '@ojo/db/schema/game';
 import { sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { roundPools } from '@ojo/domain/game/dash/pool';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { type PublishedDashRound, publishRound } from '@ojo/domain/game/dash/verify';
-import { gameErrors } from './errors';
+import { gameErrors } from '../errors';
+import { prizePools } from '../seasons/prize-pools';
 import {
   betsOfPlayer,
   findRound,
@@ -46,17 +47,6 @@ export async function getBattleProgress(db: Database, id: string, userId: string
     ? (await betsOfPlayer(db, round.id, userId)).map((bet) => toMyBet(bet, round.state))
     : [];
   return { serverTimeMs: nowMs, round: await withLivePools(db, round.state), myBets };
-}
-
-/** Each currency's prize pool: the sum of its entries. */
-export async function prizePools(db: Database): Promise<Record<GameCurrency, string>> {
-  const rows = await queryRows<{ currency: GameCurrency; total: string }>(
-    db,
-    sql`select currency, sum(amount)::text as total from ${gamePrizePoolEntries} group by currency`,
-  );
-  const pools = { OJO: '0', POINT: '0' };
-  for (const row of rows) pools[row.currency] = row.total;
-  return pools;
 }
 
 async function roundPoolsView(db: Database, round: StoredRound) {

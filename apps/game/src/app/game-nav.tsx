@@ -1,6 +1,6 @@
 import type { FrameRouteName } from '@ojo/domain/enums';
 import { useRef } from 'react';
-import type { FrameAction } from '../../../lib/frame-bridge';
+import type { FrameAction } from '../lib/frame-bridge';
 import { useScrollEdges } from './use-scroll-edges';
 
 const LINKS: ReadonlyArray<{ route: FrameRouteName; label: string }> = [

@@ -4,6 +4,7 @@ import { type GameBetRow, gameBets, gameRounds } from '@ojo/db/schema/game';
 import { and, desc, eq, lt, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import type { DashRound } from '@ojo/domain/game/dash/round';
+import { DASH_GAME } from '@ojo/domain/game/dash/rules';
 
 /**
  * Reading and writing rounds and bets (the module's store). A round row holds the domain's `DashRound` document as
@@ -11,6 +12,12 @@ import type { DashRound } from '@ojo/domain/game/dash/round';
  * betting closes, so a bet never waits on the round row.
  */
 type Executor = Database | Transaction;
+
+/**
+ * The rounds table holds every game's rounds (its `game` column): each query here reads and writes Dash's only, so
+ * another game's rows never reach the race.
+ */
+const isDash = eq(gameRounds.game, DASH_GAME);
 
 export interface StoredRound {
   id: string;
@@ -33,7 +40,10 @@ function toStored(row: typeof gameRounds.$inferSelect): StoredRound {
 }
 
 export async function findRound(db: Executor, id: string): Promise<StoredRound | undefined> {
-  const [row] = await db.select().from(gameRounds).where(eq(gameRounds.id, id));
+  const [row] = await db
+    .select()
+    .from(gameRounds)
+    .where(and(isDash, eq(gameRounds.id, id)));
   return row ? toStored(row) : undefined;
 }
 
@@ -42,7 +52,7 @@ export async function activeRounds(db: Executor): Promise<StoredRound[]> {
   const rows = await db
     .select()
     .from(gameRounds)
-    .where(sql`${gameRounds.phase} <> 'finished'`)
+    .where(and(isDash, sql`${gameRounds.phase} <> 'finished'`))
     .orderBy(gameRounds.opensAtMs);
   return rows.map(toStored);
 }
@@ -61,7 +71,7 @@ export async function lastFinishedRound(db: Executor): Promise<StoredRound | und
   const [row] = await db
     .select()
     .from(gameRounds)
-    .where(sql`${gameRounds.settledAt} is not null`)
+    .where(and(isDash, sql`${gameRounds.settledAt} is not null`))
     .orderBy(desc(gameRounds.opensAtMs))
     .limit(1);
   return row ? toStored(row) : undefined;
@@ -77,6 +87,7 @@ export async function settledRounds(
     .from(gameRounds)
     .where(
       and(
+        isDash,
         sql`${gameRounds.settledAt} is not null`,
         options.beforeMs !== undefined ? lt(gameRounds.opensAtMs, options.beforeMs) : undefined,
       ),
@@ -101,7 +112,7 @@ export async function saveRoundState(
       ...(extra.revealSeed ? { seedRevealedAt: new Date() } : {}),
       ...(extra.settled ? { settledAt: new Date() } : {}),
     })
-    .where(eq(gameRounds.id, id));
+    .where(and(isDash, eq(gameRounds.id, id)));
 }
 
 interface PoolRow {

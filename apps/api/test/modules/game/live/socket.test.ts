@@ -3,6 +3,7 @@ import { placeBetRoute, routePath } from '@ojo/api-contract/game/http';
 import {
   GAME_SOCKET_CLOSE,
   GAME_SOCKET_PATH,
+  type GameId,
   parseServerMessage,
   type ServerMessage,
 } from '@ojo/api-contract/game/socket';
@@ -10,8 +11,8 @@ import { credit } from '@ojo/db/ledger';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -133,5 +134,27 @@ describe('the game socket (PGlite, one node, in-process bus)', () => {
     const second = collect(other);
     other.send('{"type":"hello"}');
     await expect.poll(() => second.closes).toEqual([GAME_SOCKET_CLOSE.badMessage]);
+  });
+
+  it("relays a game's events to the clients in its room only, and refuses a game it does not know", async () => {
+    const inRoom = await app.injectWS(GAME_SOCKET_PATH);
+    const dash = collect(inRoom);
+    inRoom.send(JSON.stringify({ type: 'subscribe', game: 'dash' }));
+    const outside = await app.injectWS(GAME_SOCKET_PATH);
+    const watcher = collect(outside);
+    await expect.poll(() => dash.of('snapshot').length).toBe(1);
+
+    // Another game's event (a game this build does not serve yet) reaches no Dash client; Dash's reaches its room.
+    await app.game.bus.publish({ to: null, game: 'splash' as GameId, message: { type: 'pong', t: 1 } });
+    await app.game.bus.publish({ to: null, game: 'dash', message: { type: 'pong', t: 2 } });
+    await expect.poll(() => dash.of('pong').map((m) => m.t)).toEqual([2]);
+    expect(watcher.messages).toEqual([]);
+
+    const unknown = await app.injectWS(GAME_SOCKET_PATH);
+    const refused = collect(unknown);
+    unknown.send(JSON.stringify({ type: 'subscribe', game: 'splash' }));
+    await expect.poll(() => refused.closes).toEqual([GAME_SOCKET_CLOSE.badMessage]);
+    inRoom.terminate();
+    outside.terminate();
   });
 });

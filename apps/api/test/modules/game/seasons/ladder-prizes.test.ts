@@ -6,9 +6,9 @@ import { DEFAULT_PRIZE_POOL_CONFIG } from '@ojo/domain/game/season/prize-pool';
 import { settleSeason } from '@ojo/domain/game/season/settle-season';
 import { seasonPlayerRef } from '@ojo/domain/game/season/verify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureOpenSeason, weekOf } from '../../../src/modules/game/seasons';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { ensureOpenSeason, weekOf } from '../../../../src/modules/game/seasons/seasons';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

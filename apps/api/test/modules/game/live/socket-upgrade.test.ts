@@ -3,7 +3,7 @@ import { GAME_SOCKET_PATH, parseServerMessage } from '@ojo/api-contract/game/soc
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildTestApp } from '../../helpers';
+import { buildTestApp } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

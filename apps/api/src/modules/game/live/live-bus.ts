@@ -1,16 +1,19 @@
 import { EventEmitter } from 'node:events';
-import type { ServerMessage } from '@ojo/api-contract/game/socket';
+import type { GameId, ServerMessage } from '@ojo/api-contract/game/socket';
 import { openNotifyChannel } from '@ojo/db/notify';
 import { Redis } from 'ioredis';
 
 /**
  * Live game events, published once and fanned out to every API node's socket clients (DESIGN.md section 9):
  * Redis pub/sub when REDIS_URL is set, PostgreSQL notifications on PostgreSQL without Redis, in process on PGlite
- * (one node). An event goes to every client (`to: null`) or to one player's sockets.
+ * (one node). An event belongs to one game: it goes to every client in that game's room (`to: null`) or to one
+ * player's sockets.
  */
 export interface LiveEvent {
-  /** A player id, or null for every subscribed client. */
+  /** A player id, or null for every client subscribed to `game`. */
   to: string | null;
+  /** The game the event is about. */
+  game: GameId;
   message: ServerMessage;
 }
 
@@ -39,10 +42,13 @@ export function createMemoryBus(): LiveBus {
   };
 }
 
+/** An event from another node; one without a game, from a node older than the rooms, is Dash's (the only one then). */
 function parse(text: string): LiveEvent | null {
   try {
-    const value = JSON.parse(text) as LiveEvent;
-    return value && typeof value === 'object' && 'message' in value ? value : null;
+    const value = JSON.parse(text) as Omit<LiveEvent, 'game'> & { game?: GameId };
+    return value && typeof value === 'object' && 'message' in value
+      ? { ...value, game: value.game ?? 'dash' }
+      : null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { isCoinSymbol, type PriceSnapshot, priceUnits } from '@ojo/domain/game/market/price';
-import type { CoinbaseTicker, CoinbaseTickerFeed } from '../prices/coinbase-ticker';
+import type { CoinbaseTicker, CoinbaseTickerFeed } from '../../prices/coinbase-ticker';
 
 /**
  * A real market feed for the coin race (DESIGN.md section 8: "a real feed by configuration"; GAME_MARKET_FEED=

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import type { FrameBridge, InitGameData } from '../../../lib/frame-bridge';
+import type { FrameBridge, InitGameData } from '../lib/frame-bridge';
 
 /** The page's initGameData (spec 2): null until the page sends it; a new one (after a login) replaces it. */
 export function useFrameInit(bridge: FrameBridge): InitGameData | null {

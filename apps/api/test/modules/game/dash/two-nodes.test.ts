@@ -12,10 +12,10 @@ import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase, testDatabaseK
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { GAME_LEASE_NAME } from '../../../src/modules/game/drive-rounds';
-import { returnedOf } from '../../../src/modules/game/rounds';
-import { buildTestApp, closedPortUrl, insertUser, TEST_SAAS_ID } from '../../helpers';
-import { type ApiProcess, startApiProcess } from '../../support/api-process';
+import { GAME_LEASE_NAME } from '../../../../src/modules/game/dash/drive-rounds';
+import { returnedOf } from '../../../../src/modules/game/dash/rounds';
+import { buildTestApp, closedPortUrl, insertUser, TEST_SAAS_ID } from '../../../helpers';
+import { type ApiProcess, startApiProcess } from '../../../support/api-process';
 
 /** A socket client of one node: subscribes without a session and keeps the rounds it is told about. */
 function watch(node: ApiProcess) {

@@ -22,21 +22,24 @@ import { loadStandInsConfig } from '@ojo/stand-ins/config';
 import { type StandIns, startStandIns } from '@ojo/stand-ins/server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_SNAPSHOT_GRACE_MS } from '../../../src/modules/game/drive-rounds';
-import { myResultsIn } from '../../../src/modules/game/get-my-results';
-import type { LiveEvent } from '../../../src/modules/game/live-bus';
+import { FEED_SNAPSHOT_GRACE_MS } from '../../../../src/modules/game/dash/drive-rounds';
+import { myResultsIn } from '../../../../src/modules/game/dash/get-my-results';
+import { findRound } from '../../../../src/modules/game/dash/rounds';
+import type { LiveEvent } from '../../../../src/modules/game/live/live-bus';
 import {
   createCoinbaseFeed,
   feedSnapshot,
   type MarketFeed,
   tradeOf,
-} from '../../../src/modules/game/market-feed';
-import { findRound } from '../../../src/modules/game/rounds';
-import { createCoinbaseTickerFeed, parseCoinbaseTicker } from '../../../src/modules/prices/coinbase-ticker';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+} from '../../../../src/modules/game/market-feed/market-feed';
+import {
+  createCoinbaseTickerFeed,
+  parseCoinbaseTicker,
+} from '../../../../src/modules/prices/coinbase-ticker';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
-const verifyScript = fileURLToPath(new URL('../../../scripts/verify-round.ts', import.meta.url));
+const verifyScript = fileURLToPath(new URL('../../../../scripts/verify-round.ts', import.meta.url));
 const TOLERANCE_MS = 2000;
 
 /** Polls `check` until it holds (a WebSocket message in flight), failing after 20 s (a loaded machine). */

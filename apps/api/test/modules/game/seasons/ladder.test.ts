@@ -7,9 +7,9 @@ import { describeWithDatabases } from '@ojo/db/testing';
 import { type LadderStanding, rankLadder } from '@ojo/domain/game/season/ladder';
 import { seasonPlayerRef } from '@ojo/domain/game/season/verify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureOpenSeason, weekOf } from '../../../src/modules/game/seasons';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { ensureOpenSeason, weekOf } from '../../../../src/modules/game/seasons/seasons';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -23,15 +23,15 @@ import { describeWithDatabases } from '@ojo/db/testing';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { verifyRound } from '@ojo/domain/game/dash/verify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { returnedOf } from '../../../src/modules/game/rounds';
-import { settleRound } from '../../../src/modules/game/settle-round';
-import { completeDoTaskJob } from '../../../src/modules/tasks/complete-do-task.job';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { returnedOf } from '../../../../src/modules/game/dash/rounds';
+import { settleRound } from '../../../../src/modules/game/dash/settle-round';
+import { completeDoTaskJob } from '../../../../src/modules/tasks/complete-do-task.job';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-const verifyScript = fileURLToPath(new URL('../../../scripts/verify-round.ts', import.meta.url));
+const verifyScript = fileURLToPath(new URL('../../../../scripts/verify-round.ts', import.meta.url));
 
 /** Runs the verify:round script on a saved document; answers its output and exit code. */
 async function runVerify(file: string): Promise<{ stdout: string; code: number }> {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type Database, queryRows } from '@ojo/db/client';
 import { gameRewardNotices, gameRounds } from '@ojo/db/schema/game';
 import { jobs } from '@ojo/db/schema/jobs';
-import { eq, gte, sql } from '@ojo/db/sql';
+import { and, eq, gte, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, createDashRound, type DashRound } from '@ojo/domain/game/dash/round';
-import { DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
+import { DASH_GAME, DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
 import { createDashTerms, drawTracks } from '@ojo/domain/game/dash/terms';
 import { simulatedSnapshots } from '@ojo/domain/game/dash/verify';
 import { coinParams, DEFAULT_MARKET_COINS } from '@ojo/domain/game/market/coins';
@@ -20,9 +20,9 @@ import {
 } from '@ojo/domain/game/market/model';
 import type { MarketSimulator } from '@ojo/domain/game/market/simulator';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GameConfig } from './config';
-import type { LiveBus } from './live-bus';
-import { feedSnapshot, type MarketFeed } from './market-feed';
+import type { GameConfig } from '../config';
+import type { LiveBus } from '../live/live-bus';
+import { feedSnapshot, type MarketFeed } from '../market-feed/market-feed';
 import { activeRounds, lastFinishedRound, poolsOf, type StoredRound, saveRoundState } from './rounds';
 import { PLAY_GAME_JOB_KEY_PREFIX, settleRound } from './settle-round';
 
@@ -75,7 +75,9 @@ export function createRoundDriver(deps: DriverDeps) {
   let ticks = 0;
 
   const publish = (to: string | null, message: Parameters<LiveBus['publish']>[0]['message']) =>
-    bus.publish({ to, message }).catch((error: unknown) => log.warn({ err: error }, 'game publish failed'));
+    bus
+      .publish({ to, game: DASH_GAME, message })
+      .catch((error: unknown) => log.warn({ err: error }, 'game publish failed'));
 
   const publishRound = (state: DashRound) =>
     publish(null, { type: 'round', serverTimeMs: deps.now(), round: state });
@@ -89,7 +91,11 @@ export function createRoundDriver(deps: DriverDeps) {
 
   async function closeBetting(round: StoredRound, nowMs: number): Promise<void> {
     const state = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(gameRounds).where(eq(gameRounds.id, round.id)).for('update');
+      const [row] = await tx
+        .select()
+        .from(gameRounds)
+        .where(and(eq(gameRounds.game, DASH_GAME), eq(gameRounds.id, round.id)))
+        .for('update');
       if (!row) return null;
       let current = row.state as DashRound;
       if (current.phase !== 'upcoming' && current.phase !== 'betting') return current;
@@ -235,6 +241,7 @@ export function createRoundDriver(deps: DriverDeps) {
       .insert(gameRounds)
       .values({
         id: terms.roundId,
+        game: DASH_GAME,
         phase: state.phase,
         opensAtMs,
         closesAtMs: terms.timeline.closesAtMs,
@@ -312,7 +319,9 @@ export function createRoundDriver(deps: DriverDeps) {
     const recent = await db
       .select({ id: gameRounds.id })
       .from(gameRounds)
-      .where(gte(gameRounds.settledAt, new Date(nowMs - REWARD_WATCH_MS)));
+      .where(
+        and(eq(gameRounds.game, DASH_GAME), gte(gameRounds.settledAt, new Date(nowMs - REWARD_WATCH_MS))),
+      );
     for (const { id: roundId } of recent) {
       const prefix = `${PLAY_GAME_JOB_KEY_PREFIX}${roundId}:`;
       // Only a job that completed the task credited something (its result names the reward); a later round of the

@@ -33,15 +33,15 @@ import { drawCommitment, drawTerms, drawWinners } from '@ojo/domain/game/season/
 import { DEFAULT_PRIZE_POOL_CONFIG } from '@ojo/domain/game/season/prize-pool';
 import { seasonPlayerRef, verifySeason } from '@ojo/domain/game/season/verify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prizePools } from '../../../src/modules/game/get-round-views';
-import { ensureOpenSeason, weekOf } from '../../../src/modules/game/seasons';
-import { settleSeasonById } from '../../../src/modules/game/settle-season';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { prizePools } from '../../../../src/modules/game/seasons/prize-pools';
+import { ensureOpenSeason, weekOf } from '../../../../src/modules/game/seasons/seasons';
+import { settleSeasonById } from '../../../../src/modules/game/seasons/settle-season';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-const verifyScript = fileURLToPath(new URL('../../../scripts/verify-season.ts', import.meta.url));
+const verifyScript = fileURLToPath(new URL('../../../../scripts/verify-season.ts', import.meta.url));
 
 async function runVerify(file: string): Promise<{ stdout: string; code: number }> {
   try {

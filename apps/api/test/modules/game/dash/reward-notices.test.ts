@@ -9,11 +9,11 @@ import { eq, sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRoundDriver } from '../../../src/modules/game/drive-rounds';
-import type { LiveEvent } from '../../../src/modules/game/live-bus';
-import { PLAY_GAME_JOB_KEY_PREFIX } from '../../../src/modules/game/settle-round';
-import { buildTestApp, insertUser } from '../../helpers';
-import { saasHeaders } from '../../support/identity';
+import { createRoundDriver } from '../../../../src/modules/game/dash/drive-rounds';
+import { PLAY_GAME_JOB_KEY_PREFIX } from '../../../../src/modules/game/dash/settle-round';
+import type { LiveEvent } from '../../../../src/modules/game/live/live-bus';
+import { buildTestApp, insertUser } from '../../../helpers';
+import { saasHeaders } from '../../../support/identity';
 
 type Built = Awaited<ReturnType<typeof buildTestApp>>;
 

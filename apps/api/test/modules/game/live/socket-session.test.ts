@@ -4,7 +4,7 @@ import { eq } from '@ojo/db/sql';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildTestApp, insertUser } from '../../helpers';
+import { buildTestApp, insertUser } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -73,8 +73,8 @@ describe('the game socket re-checks its sessions (PGlite)', () => {
       .where(eq(sessions.userId, revoked.id));
     await expect.poll(() => gone.seen.closedWith(), { timeout: 5000 }).toBe(GAME_SOCKET_CLOSE.unauthorized);
 
-    await app.game.bus.publish({ to: revoked.id, message: { type: 'pong', t: 11 } });
-    await app.game.bus.publish({ to: kept.id, message: { type: 'pong', t: 22 } });
+    await app.game.bus.publish({ to: revoked.id, game: 'dash', message: { type: 'pong', t: 11 } });
+    await app.game.bus.publish({ to: kept.id, game: 'dash', message: { type: 'pong', t: 22 } });
     await expect.poll(() => stays.seen.saw(22)).toBe(true);
     expect(gone.seen.saw(11)).toBe(false);
     // The same check read the open session too, and left it connected.
@@ -89,7 +89,7 @@ describe('the game socket re-checks its sessions (PGlite)', () => {
     const { socket, seen } = await authed(token, 3);
     nowMs += 6000;
     await expect.poll(() => seen.closedWith(), { timeout: 5000 }).toBe(GAME_SOCKET_CLOSE.unauthorized);
-    await app.game.bus.publish({ to: player.id, message: { type: 'pong', t: 33 } });
+    await app.game.bus.publish({ to: player.id, game: 'dash', message: { type: 'pong', t: 33 } });
     // A ping on a fresh socket proves the bus delivered what it had by now.
     const probe = await app.injectWS(GAME_SOCKET_PATH);
     const probeSeen = watch(probe);

@@ -6,10 +6,10 @@ import { eq, sql } from '@ojo/db/sql';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../src/lib/errors';
-import { placeBet } from '../../../src/modules/game/place-bet';
-import { screenRounds } from '../../../src/modules/game/rounds';
-import { buildTestApp, insertUser } from '../../helpers';
+import type { AppError } from '../../../../src/lib/errors';
+import { placeBet } from '../../../../src/modules/game/dash/place-bet';
+import { screenRounds } from '../../../../src/modules/game/dash/rounds';
+import { buildTestApp, insertUser } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -1,7 +1,7 @@
 import { GAME_SOCKET_PATH } from '@ojo/api-contract/game/socket';
 import { createTestDatabase, type TestDatabase } from '@ojo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertUser } from '../../helpers';
+import { buildTestApp, insertUser } from '../../../helpers';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -35,8 +35,8 @@ describe('the game socket: a second auth replaces the first player (PGlite)', ()
     socket.send(JSON.stringify({ type: 'ping', t: 1 }));
     await expect.poll(() => received.some((text) => text.includes('"t":1'))).toBe(true);
 
-    await app.game.bus.publish({ to: first.id, message: { type: 'pong', t: 111 } });
-    await app.game.bus.publish({ to: second.id, message: { type: 'pong', t: 222 } });
+    await app.game.bus.publish({ to: first.id, game: 'dash', message: { type: 'pong', t: 111 } });
+    await app.game.bus.publish({ to: second.id, game: 'dash', message: { type: 'pong', t: 222 } });
     await expect.poll(() => received.some((text) => text.includes('"t":222'))).toBe(true);
     expect(received.some((text) => text.includes('"t":111'))).toBe(false);
     socket.terminate();

@@ -8,7 +8,8 @@ import { and, eq, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { bettingRefusal, pickRefusal } from '@ojo/domain/game/dash/bets';
 import type { DashRound } from '@ojo/domain/game/dash/round';
-import { gameErrors } from './errors';
+import { DASH_GAME } from '@ojo/domain/game/dash/rules';
+import { gameErrors } from '../errors';
 import { toMyBet } from './rounds';
 
 /**
@@ -24,7 +25,7 @@ export const betKey = (roundId: string, betId: string, revision: number) =>
 async function lockRoundForBet(tx: Transaction, roundId: string, nowMs: number): Promise<DashRound> {
   const rows = await queryRows<{ state: DashRound; phase: string }>(
     tx,
-    sql`select state, phase from ${gameRounds} where id = ${roundId} for share`,
+    sql`select state, phase from ${gameRounds} where id = ${roundId} and game = ${DASH_GAME} for share`,
   );
   const row = rows[0];
   if (!row) throw gameErrors.roundNotFound();
@@ -91,7 +92,7 @@ const placeBetStatement = preparedStatement<{
 }>(
   'game_place_bet',
   `with round as (
-     select phase from game_rounds where id = $1 for share
+     select phase from game_rounds where id = $1 and game = 'dash' for share
    ), open as (
      select 1 from round where phase in ('upcoming', 'betting')
    ), existing as (
@@ -143,7 +144,7 @@ async function termsOf(db: Database, roundId: string): Promise<DashRound['terms'
   const [row] = await db
     .select({ state: gameRounds.state })
     .from(gameRounds)
-    .where(eq(gameRounds.id, roundId));
+    .where(and(eq(gameRounds.id, roundId), eq(gameRounds.game, DASH_GAME)));
   if (!row) return null;
   const terms = (row.state as DashRound).terms;
   if (recentTerms.size >= 8) recentTerms.delete(recentTerms.keys().next().value!);

@@ -11,8 +11,8 @@ import { DEFAULT_LADDER_CONFIG, ladderZones } from '@ojo/domain/game/season/ladd
 import { DEFAULT_PRIZE_POOL_CONFIG, rankPrizeAmounts } from '@ojo/domain/game/season/prize-pool';
 import { type PublishedSeasonCurrency, seasonPlayerRef } from '@ojo/domain/game/season/verify';
 import type { z } from 'zod';
-import { gameErrors } from './errors';
-import { prizePools } from './get-round-views';
+import { gameErrors } from '../errors';
+import { prizePools } from './prize-pools';
 import { listSeasons, type SeasonRow, seasonDraw, stateOf, weekOf } from './seasons';
 import { publishedSeason } from './settle-season';
 
