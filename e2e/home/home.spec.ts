@@ -257,10 +257,16 @@ test('the hero car slides left from 100 px of scroll', async ({ page }) => {
   const car = page.getByTestId('hero-car');
   const left = () => car.evaluate((img) => img.getBoundingClientRect().left);
   const restingLeft = await left();
-  await page.evaluate(() => window.scrollTo({ top: 99, behavior: 'instant' }));
+  // Scrolled to 99 px, once the page has dispatched that scroll (the car's listener was called before this one)...
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        window.addEventListener('scroll', () => done(), { once: true });
+        window.scrollTo({ top: 99, behavior: 'instant' });
+      }),
+  );
+  // ...no slide started (getAnimations brings the styles up to date first).
   await expect(car).toHaveAttribute('data-slid', 'false');
-  // Two frames later the scroll has been handled, and no slide started.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await car.evaluate((img) => img.getAnimations().length)).toBe(0);
   expect(await left()).toBe(restingLeft);
   await page.evaluate(() => window.scrollTo({ top: 100, behavior: 'instant' }));
