@@ -53,11 +53,56 @@ function homeScripts(bundle: Rollup.OutputBundle, base: string): { entry: string
 }
 
 /**
- * Starts the app once the hero's car, the page's largest paint, is on screen: until then its scripts would share the
- * connection with it. Module preloads first, so the chunks download side by side rather than one after another.
+ * Runs in the page, inlined as its source: starts the app once the hero's car, the page's largest paint, is on screen,
+ * so that the app's scripts do not share the connection with it. "On screen": the browser's largest-paint report of
+ * the first paint after the car loaded, or two frames after the load where the page had painted already or the
+ * browser reports no largest paint. A page that reports nothing (hidden while it loads) starts after `latestMs`.
+ * Module preloads first, so the chunks download side by side.
  */
+function startAfterHero(entry: string, imports: string[], carSelector: string, latestMs: number): void {
+  let isStarted = false;
+  const start = () => {
+    if (isStarted) return;
+    isStarted = true;
+    for (const href of imports) {
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }),
+      );
+    }
+    document.head.append(
+      Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '', src: entry }),
+    );
+  };
+  const whenPainted = () => {
+    const loadedAt = performance.now();
+    setTimeout(start, latestMs);
+    const hasPainted = performance.getEntriesByName('first-contentful-paint').length > 0;
+    if (hasPainted || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+      return;
+    }
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((paint) => paint.startTime >= loadedAt)) return;
+      observer.disconnect();
+      setTimeout(start);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  };
+  const car = document.querySelector<HTMLImageElement>(carSelector);
+  if (!car || car.complete) whenPainted();
+  else {
+    car.addEventListener('load', whenPainted);
+    car.addEventListener('error', start);
+  }
+}
+
+/** The longest the app waits for the hero's paint to be reported. */
+const LATEST_START_MS = 3000;
+
 function startAfterHeroScript({ entry, imports }: { entry: string; imports: string[] }): string {
-  return `(()=>{let started=false;const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(imports)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',crossOrigin:'',href}));document.head.appendChild(Object.assign(document.createElement('script'),{type:'module',crossOrigin:'',src:${JSON.stringify(entry)}}))};const painted=()=>requestAnimationFrame(()=>setTimeout(start));const car=document.querySelector(${JSON.stringify(`img[src="${HERO_CAR_SRC}"]`)});if(!car||car.complete)painted();else{car.addEventListener('load',painted);car.addEventListener('error',start)}})()`;
+  const args = [entry, imports, `img[src="${HERO_CAR_SRC}"]`, LATEST_START_MS].map((arg) =>
+    JSON.stringify(arg),
+  );
+  return `(${startAfterHero.toString()})(${args.join(',')})`;
 }
 
 /**
