@@ -53,13 +53,11 @@ function homeScripts(bundle: Rollup.OutputBundle, base: string): { entry: string
 }
 
 /**
- * Runs in the page, inlined as its source: starts the app once the hero's car, the page's largest paint, is on screen,
- * so that the app's scripts do not share the connection with it. "On screen": the browser's largest-paint report of
- * the first paint after the car loaded, or two frames after the load where the page had painted already or the
- * browser reports no largest paint. A page that reports nothing (hidden while it loads) starts after `latestMs`.
- * Module preloads first, so the chunks download side by side.
+ * Runs in the page, inlined as its source: starts the app once the hero's car, the page's largest paint, has loaded
+ * and the frame that shows it has run, so that the app's scripts do not share the connection with it. Module
+ * preloads first, so the chunks download side by side.
  */
-function startAfterHero(entry: string, imports: string[], carSelector: string, latestMs: number): void {
+function startAfterHero(entry: string, imports: string[], carSelector: string): void {
   let isStarted = false;
   const start = () => {
     if (isStarted) return;
@@ -73,35 +71,17 @@ function startAfterHero(entry: string, imports: string[], carSelector: string, l
       Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '', src: entry }),
     );
   };
-  const whenPainted = () => {
-    const loadedAt = performance.now();
-    setTimeout(start, latestMs);
-    const hasPainted = performance.getEntriesByName('first-contentful-paint').length > 0;
-    if (hasPainted || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
-      return;
-    }
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntries().some((paint) => paint.startTime >= loadedAt)) return;
-      observer.disconnect();
-      setTimeout(start);
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  };
+  const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start));
   const car = document.querySelector<HTMLImageElement>(carSelector);
-  if (!car || car.complete) whenPainted();
+  if (!car || car.complete) afterNextFrame();
   else {
-    car.addEventListener('load', whenPainted);
+    car.addEventListener('load', afterNextFrame);
     car.addEventListener('error', start);
   }
 }
 
-/** The longest the app waits for the hero's paint to be reported. */
-const LATEST_START_MS = 3000;
-
 function startAfterHeroScript({ entry, imports }: { entry: string; imports: string[] }): string {
-  const args = [entry, imports, `img[src="${HERO_CAR_SRC}"]`, LATEST_START_MS].map((arg) =>
-    JSON.stringify(arg),
-  );
+  const args = [entry, imports, `img[src="${HERO_CAR_SRC}"]`].map((arg) => JSON.stringify(arg));
   return `(${startAfterHero.toString()})(${args.join(',')})`;
 }
 
