@@ -14,7 +14,7 @@ import {
   inlineScriptHashes,
   SECURITY_HEADERS_FILE,
 } from './lib/front-end-headers.mjs';
-import { createFrontEndServer, devnetDeploymentsHandler } from './lib/front-end-server.mjs';
+import { APP_SHELL_FILE, createFrontEndServer, devnetDeploymentsHandler } from './lib/front-end-server.mjs';
 import { repoRoot } from './lib/stack.mjs';
 
 const ORIGINS = {
@@ -265,6 +265,34 @@ describe('a built front end, served by vite preview and by the production server
       assert.throws(() => createFrontEndServer({ root: bare }), /has no \.security-headers\.json/);
     } finally {
       rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a build that prerendered its landing page', () => {
+  test('serves the prerendered page at / and the empty shell for every other route', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'ojo-front-end-prerendered-'));
+    writeFileSync(join(outDir, 'index.html'), '<div id="root" data-prerendered><h1>Welcome</h1></div>');
+    writeFileSync(join(outDir, APP_SHELL_FILE), '<div id="root"></div>');
+    writeFileSync(
+      join(outDir, SECURITY_HEADERS_FILE),
+      JSON.stringify({ 'x-content-type-options': 'nosniff' }),
+    );
+    const server = createFrontEndServer({ root: outDir });
+    const port = await listen(server);
+    try {
+      for (const path of ['/', '/?inviteCode=ABC123']) {
+        assert.match((await rawGet(port, path)).body.toString(), /<h1>Welcome<\/h1>/, path);
+      }
+      for (const path of ['/game', '/task/', '/referral?x=1']) {
+        const route = await rawGet(port, path);
+        assert.equal(route.status, 200, path);
+        assert.equal(route.headers['cache-control'], 'no-cache', path);
+        assert.equal(route.body.toString(), '<div id="root"></div>', path);
+      }
+    } finally {
+      await close(server);
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

@@ -2,12 +2,12 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 // A relative path on purpose: Vite bundles relative imports of its config, but hands package imports to Node, which
 // cannot load the domain package's TypeScript source.
 import { DEFAULT_PRODUCT_NAME } from '../../packages/domain/src/constants.ts';
 import { securityHeadersPlugin } from '../../scripts/lib/front-end-headers.mjs';
-import { HERO_CAR_SRC } from './src/features/home/hero-image.ts';
+import { prerenderHome } from './vite.prerender.ts';
 
 const DEFAULT_WEB_PORT = 3000;
 
@@ -20,6 +20,8 @@ const FRESH_MODULE_TESTS = [
   'src/components/ui/toast.test.tsx',
   'src/features/coin/components/buy-ojo-screen.test.tsx',
   'src/features/coin/components/coin-history-screen.test.tsx',
+  'src/app/prerender.test.tsx',
+  'src/app/prerender-hydration.test.tsx',
 ];
 
 /** The document title before React renders: the configured product name (brand is configuration). */
@@ -27,52 +29,6 @@ function productNameInHtml(productName: string): Plugin {
   return {
     name: 'ojo-product-name-in-html',
     transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', productName),
-  };
-}
-
-/**
- * The landing page's critical path (issue 5: LCP). Its page code is a lazy route chunk and its largest paint is
- * the hero image that code renders, so both would wait for the entry script to run. On `/` only, a tiny inline
- * script in the document asks for them at once: modulepreload for the home chunk and the chunks it imports (those
- * the entry does not already preload), preload for the hero image. Other pages download nothing extra.
- */
-function preloadHomeCriticalPath(): Plugin {
-  let base = '/';
-  return {
-    name: 'ojo-preload-home-critical-path',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return;
-        const chunks = Object.values(bundle).filter(
-          (output): output is Rollup.OutputChunk => output.type === 'chunk',
-        );
-        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/routes/home.tsx'));
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!home || !entry)
-          throw new Error('preload-home: no home route chunk or entry chunk in the bundle');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const staticClosure = (start: Rollup.OutputChunk) => {
-          const files = new Set<string>([start.fileName]);
-          for (const file of files)
-            for (const imported of byFile.get(file)?.imports ?? []) files.add(imported);
-          return files;
-        };
-        const alreadyPreloaded = staticClosure(entry);
-        const modules = [...staticClosure(home)].filter((file) => !alreadyPreloaded.has(file));
-        const links = [
-          ...modules.map((file) => ({ rel: 'modulepreload', href: base + file })),
-          { rel: 'preload', href: HERO_CAR_SRC, as: 'image', fetchPriority: 'high' },
-        ];
-        const script = `if(location.pathname==='/')for(const a of ${JSON.stringify(links)})document.head.appendChild(Object.assign(document.createElement('link'),a))`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
-      },
-    },
   };
 }
 
@@ -85,7 +41,7 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       productNameInHtml(env.VITE_PRODUCT_NAME || DEFAULT_PRODUCT_NAME),
-      preloadHomeCriticalPath(),
+      prerenderHome(),
       securityHeadersPlugin('web', env),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

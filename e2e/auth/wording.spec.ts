@@ -11,13 +11,17 @@ test('a logged-in player never sees a login button, not even while the page star
   await registerNewPlayer(page);
   await createProfile(page);
 
-  // Records whether a login button was ever in the page, from its first node on.
+  // Records whether a login button was ever on screen, from the page's first frame on (checked before each paint:
+  // the prerendered landing page carries the logged-out hero's button, hidden for a session before it paints).
   await page.addInitScript((name) => {
-    const seen = () =>
-      [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === name);
-    new MutationObserver(() => {
-      if (seen()) (window as unknown as { sawLogin: boolean }).sawLogin = true;
-    }).observe(document, { childList: true, subtree: true, characterData: true });
+    const check = () => {
+      const seen = [...document.querySelectorAll('button')].some(
+        (button) => button.textContent?.trim() === name && button.checkVisibility(),
+      );
+      if (seen) (window as unknown as { sawLogin: boolean }).sawLogin = true;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
   }, LOGIN_BUTTON_NAME);
 
   const sawLogin = () => page.evaluate(() => (window as unknown as { sawLogin?: boolean }).sawLogin ?? false);

@@ -112,11 +112,45 @@ for (const width of WIDTHS) {
   });
 }
 
+/** The landing page arrives prerendered; it is live (hydrated) once the app drops the root's mark. */
+async function waitUntilLive(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+}
+
+test('the landing page arrives as HTML, and the app takes it over in place', async ({ page }) => {
+  // A heading added before the app's script is tagged: one the app put in its place would come untagged.
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      if (document.querySelector('script[type="module"]')) return;
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            (node.tagName === 'H1' ? node : node.querySelector('h1'))?.setAttribute('data-from-html', '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/');
+  // Without any script: the hero, its login call and the car are in the page.
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${PRODUCT_NAME}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Login with ${PROVIDER_NAME}` })).toBeVisible();
+  await expect(page.getByTestId('hero-car')).toBeVisible();
+
+  await page.unroute('**/*.js');
+  const errors = collectBrowserErrors(page);
+  await page.goto('/');
+  await waitUntilLive(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-from-html', '');
+  // Live: the referral link opens its field.
+  await page.getByRole('button', { name: 'Have a referral code?' }).click();
+  await expect(page.getByLabel('Referral code')).toBeVisible();
+  expect(errors.list()).toEqual([]);
+});
+
 test('the header login button appears only past 300 px of scroll', async ({ page }) => {
   // A width without snapping, so the page stays exactly where it is put.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await waitUntilLive(page);
   const headerLogin = page.getByTestId('header-login-buttons');
   await expect(headerLogin).toHaveCount(0);
   await page.evaluate(() => window.scrollTo({ top: 300, behavior: 'instant' }));
@@ -254,13 +288,20 @@ test('the hero car slides left from 100 px of scroll', async ({ page }) => {
   // A width without snapping, so the page stays exactly where it is put.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
+  await waitUntilLive(page);
   const car = page.getByTestId('hero-car');
   const left = () => car.evaluate((img) => img.getBoundingClientRect().left);
   const restingLeft = await left();
-  await page.evaluate(() => window.scrollTo({ top: 99, behavior: 'instant' }));
+  // Scrolled to 99 px, once the page has dispatched that scroll (the car's listener was called before this one)...
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        window.addEventListener('scroll', () => done(), { once: true });
+        window.scrollTo({ top: 99, behavior: 'instant' });
+      }),
+  );
+  // ...no slide started (getAnimations brings the styles up to date first).
   await expect(car).toHaveAttribute('data-slid', 'false');
-  // Two frames later the scroll has been handled, and no slide started.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await car.evaluate((img) => img.getAnimations().length)).toBe(0);
   expect(await left()).toBe(restingLeft);
   await page.evaluate(() => window.scrollTo({ top: 100, behavior: 'instant' }));

@@ -152,8 +152,10 @@ export function securityHeadersPlugin(app, env) {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle() {
-      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const headers = securityHeaders(app, frontEndOrigins(env), inlineScriptHashes(html));
+      // index.html and, where the build prerendered it, the shell of the other routes (front-end-server.mjs).
+      const pages = ['index.html', 'app-shell.html'].map((page) => join(outDir, page)).filter(existsSync);
+      const hashes = pages.flatMap((page) => inlineScriptHashes(readFileSync(page, 'utf8')));
+      const headers = securityHeaders(app, frontEndOrigins(env), hashes);
       writeFileSync(join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
     },
     configurePreviewServer(server) {

@@ -58,6 +58,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed public files: kept, but checked with the server (ETag) before each use. */
 const REVALIDATE = 'no-cache';
 
+/**
+ * The page of the app's routes when the build prerendered index.html for `/` (the web app's landing page): the same
+ * document with an empty root, so no other route shows the landing page before the app renders it. A build without
+ * it serves index.html for every route.
+ */
+export const APP_SHELL_FILE = 'app-shell.html';
+
 /** A path with no file extension is a route of the app; anything else that is missing is a real 404. */
 const isAppRoute = (path) => extname(path) === '';
 
@@ -259,7 +266,10 @@ export function createFrontEndServer({ root, handlers = [] }) {
       return serveFile(request, response, file, info, cacheControl);
     }
     if (!isAppRoute(pathname) && !pathname.endsWith('/')) return notFound(response);
-    // A route of the single-page app (or a folder): the app's page, which routes itself.
+    // A route of the single-page app (or a folder): the app's page, which routes itself; `/` is index.html itself.
+    const shellFile = join(folder, APP_SHELL_FILE);
+    const shell = pathname === '/' ? null : await fileStat(shellFile);
+    if (shell) return serveFile(request, response, shellFile, shell, REVALIDATE);
     const index = await fileStat(indexFile);
     if (!index) return notFound(response);
     return serveFile(request, response, indexFile, index, REVALIDATE);

@@ -54,10 +54,31 @@ function RoutePage({ page: Page }: { page: ComponentType }) {
   );
 }
 
-/** A route whose page module loads lazily. The key gives each route its own error boundary and Suspense state. */
+/** Each route's page loader, by route id. */
+const preloads = new Map<string, () => Promise<unknown>>();
+
+/**
+ * A route whose page module loads lazily. The key gives each route its own error boundary and Suspense state. Once
+ * loaded, the page renders at once: a page loaded ahead (`preloadPage`) mounts without showing the spinner.
+ */
 function pageRoute(id: string, path: string, load: () => Promise<RouteModule>): RouteObject {
-  const page = lazy(async () => ({ default: (await load()).Component }));
-  return { id, path, element: <RoutePage key={id} page={page} /> };
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load()).Component;
+    return loaded;
+  };
+  const LazyPage = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  preloads.set(id, preload);
+  return { id, path, element: <RoutePage key={id} page={Page} /> };
+}
+
+/** Loads a route's page module ahead of its first render (main.tsx, before it takes over the prerendered page). */
+export async function preloadPage(id: RouteName): Promise<void> {
+  await preloads.get(id)?.();
 }
 
 /** The route objects of the app, rendered by <AppRoutes /> under the browser router or the tests' memory router. */

@@ -8,12 +8,13 @@ import type { LoginAccountProvider } from './login-account-provider';
  * wagmi actions see the account), the popup's EIP-1193 provider for signing.
  */
 export function createLoginAccountProvider(): LoginAccountProvider {
-  const provider = getAccountProvider();
+  // Taken at each use, not here: the app's provider is also made when the landing page is prerendered, with no window.
+  const provider = () => getAccountProvider();
   return {
     connect() {
       try {
         // Synchronously, inside the click: the browser allows the popup only now (throws PopupBlockedError).
-        provider.openPopup();
+        provider().openPopup();
       } catch (error) {
         return Promise.reject(error);
       }
@@ -32,7 +33,7 @@ export function createLoginAccountProvider(): LoginAccountProvider {
     },
     async signMessage(address: Address, message: string): Promise<Hex> {
       const { stringToHex } = await import('viem');
-      const signature = await provider.request({
+      const signature = await provider().request({
         method: 'personal_sign',
         params: [stringToHex(message), address],
       });
@@ -47,17 +48,19 @@ export function createLoginAccountProvider(): LoginAccountProvider {
         const { disconnect } = await import('wagmi/actions');
         await disconnect(wagmiConfig).catch(() => {});
       } else {
-        await provider.request({ method: 'wallet_disconnect' }).catch(() => {});
+        await provider()
+          .request({ method: 'wallet_disconnect' })
+          .catch(() => {});
       }
-      provider.close();
+      provider().close();
     },
     restore(address: Address) {
-      if (provider.getAccounts().length === 0) provider.setAccounts([address]);
+      if (provider().getAccounts().length === 0) provider().setAccounts([address]);
     },
     onDisconnect(listener: () => void) {
       const onEvent = () => listener();
-      provider.on('disconnect', onEvent);
-      return () => provider.removeListener('disconnect', onEvent);
+      provider().on('disconnect', onEvent);
+      return () => provider().removeListener('disconnect', onEvent);
     },
   };
 }

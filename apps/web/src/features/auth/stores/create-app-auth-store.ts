@@ -43,7 +43,10 @@ export function createAppAuthStore(options: {
     api: { ...api, getUser: () => options.queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }) },
     accountProvider: options.accountProvider,
     session: { get: getSessionValue, set: setSessionValue, clear: clearSession },
-    location: { host: window.location.host, origin: window.location.origin },
+    // Read when a login signs in: the store is also made when the landing page is prerendered, with no window.
+    get location() {
+      return { host: window.location.host, origin: window.location.origin };
+    },
     productName: env.productName,
     chainId: env.chainId,
     notifyError: (message) => toast.error(message),

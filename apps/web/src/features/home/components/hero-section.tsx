@@ -97,7 +97,8 @@ export function HeroSection({ entryCode, entrySourceType, renderReferralField }:
           <WelcomeTitle />
           <p className="max-w-xl text-lg font-medium text-slate-300 sm:text-xl">{HOME_TEXT.tagline}</p>
           {call === 'login' ? (
-            <div className={HERO_CARD}>
+            // Marked for index.css: a logged-in player's browser hides it in the prerendered page.
+            <div className={HERO_CARD} data-login-call>
               <RecommendedLogin />
               {renderReferralField?.({ entryCode, entrySourceType })}
               <div className="h-px w-full bg-white/10" />
