@@ -1,4 +1,4 @@
-// The front ends' production server and the security headers both of their servers send (DESIGN.md section 10): a
+// The front ends' production server and the security headers both of their servers send (SECURITY.md (Stance)): a
 // real build of the game app, served by `vite preview` and by scripts/lib/front-end-server.mjs side by side.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The boundaries `npm run lint` enforces (issue 9 item 3, ARCHITECTURE.md): Biome's noRestrictedImports, configured
+// The boundaries `npm run lint` enforces (ARCHITECTURE.md): Biome's noRestrictedImports, configured
 // per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module, a
 // package importing an app and an API module importing another module's tables (the game's, the tasks'). The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
 // linted with the repository's own biome.json, each placed where its import would be a violation.

@@ -1,4 +1,4 @@
-// The promises of `npm start` (issue 2): the six parts come up, the chain and bundler answer as they must, Ctrl-C
+// The promises of `npm start`: the six parts come up, the chain and bundler answer as they must, Ctrl-C
 // leaves no process behind, and a second start keeps the data and the deployments.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';

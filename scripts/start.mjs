@@ -1,4 +1,4 @@
-// `npm start`: the whole product on one machine (DESIGN.md section 2). Ctrl-C or SIGTERM stops every child.
+// `npm start`: the whole product on one machine (ARCHITECTURE.md (Parts and processes)). Ctrl-C or SIGTERM stops every child.
 import { startStack } from './lib/stack.mjs';
 
 const log = (line) => console.log(`[start] ${line}`);

@@ -55,7 +55,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             // The libraries every page runs, in one chunk of their own: it stays cached when the app's code
             // changes. Only packages the entry needs anyway: a library that only lazy pages use must not be named
-            // here, or it would join the first download (issue 5).
+            // here, or it would join the first download.
             groups: [
               {
                 name: 'react-vendor',

@@ -4,7 +4,7 @@ import { fetchUser, loginThroughPopup } from '../support/login';
 import { browserState, readProfileOnChain, SESSION_COOKIE_NAMES } from './auth-helpers';
 
 /**
- * spec 4 Login and Profile creation, spec 2 Create profile and Dialogs, spec 5 Profile handle, against the whole
+ * product.md 4 Login and Profile creation, product.md 2 Create profile and Dialogs, product.md 5 Profile handle, against the whole
  * stack: the wallet popup (apps/wallet), SIWE and the user calls (apps/api), the ProfileRegistry on the devnet.
  */
 test('a new player logs in through the popup, creates a handle on chain, is welcomed, stays logged in and logs out', async ({
@@ -14,7 +14,7 @@ test('a new player logs in through the popup, creates a handle on chain, is welc
   test.setTimeout(180_000);
   await page.goto('/');
   const createdAt = nextLoginCreatedAt(page);
-  // The welcome is for an account under 30 s old at the login's success (spec 4): the session user's load waits
+  // The welcome is for an account under 30 s old at the login's success (product.md 4): the session user's load waits
   // until the page's clock stands 5 s after the account was made, so this machine's speed does not decide it.
   const userLoad = await holdRequests(page, apiCall('GET', '/customer'));
   await loginThroughPopup(context, () =>
@@ -123,7 +123,7 @@ test('a blocked popup shows the notice, and Got it closes it', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Login with Arena Wallet' }).first()).toBeEnabled();
 });
 
-test('a login 42 s after the account was made opens no welcome (spec 4: within 30 seconds only)', async ({
+test('a login 42 s after the account was made opens no welcome (product.md 4: within 30 seconds only)', async ({
   page,
   context,
 }) => {

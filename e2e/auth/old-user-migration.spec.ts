@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fetchUser, loginThroughPopup } from '../support/login';
 
 /**
- * spec 1 (old users), spec 4 Login (bind when a web3auth address exists but no osp_aa), spec 2 Dialogs 'Account
+ * product.md 1 (old users), product.md 4 Login (bind when a web3auth address exists but no osp_aa), product.md 2 Dialogs 'Account
  * Migration Tips': the local Google identity of the embedded OpenID Connect provider, then the bind.
  */
 test('an old user logs in with Google, sees the migration tips, binds a smart account and is a full user', async ({
@@ -25,7 +25,7 @@ test('an old user logs in with Google, sees the migration tips, binds a smart ac
   expect(before.web3authAddress).toMatch(/^0x[0-9a-f]{40}$/i);
   expect(before.abstractAddress.osp_aa).toBeUndefined();
 
-  // The bind is this account's login success: a welcome when it came within 30 s of the account (spec 4), which
+  // The bind is this account's login success: a welcome when it came within 30 s of the account (product.md 4), which
   // this machine's speed decides; 'Let's go' closes it whenever it stands in the way.
   const welcome = page.getByRole('dialog', { name: 'Welcome to OJO Arena' });
   await page.addLocatorHandler(welcome, () => welcome.getByRole('button', { name: "Let's go" }).click());

@@ -11,7 +11,7 @@ import {
 } from '../support/login';
 import { browserState, SESSION_COOKIE_NAMES } from './auth-helpers';
 
-/** spec 4 Login and Logout: session upkeep on load and on refused tokens (logout goes to /, spec 2). */
+/** product.md 4 Login and Logout: session upkeep on load and on refused tokens (logout goes to /, product.md 2). */
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenWithExp = (expSeconds: number) =>

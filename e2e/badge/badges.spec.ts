@@ -63,7 +63,7 @@ async function linkTestWallet(page: Page) {
   const nftSlot = page.getByTestId('link-slot-partner_nft');
   await nftSlot.getByRole('button', { name: 'Connect Test Wallet' }).click();
   await expect(nftSlot.getByTestId('linked-wallet')).toBeVisible({ timeout: 20_000 });
-  // spec 2: 'Linking is locked once set.'
+  // product.md 2: 'Linking is locked once set.'
   await expect(nftSlot.getByRole('button')).toHaveCount(0);
 }
 
@@ -151,7 +151,7 @@ test('a linked wallet without partner assets: the error toast 2 s after verifyin
   await expect(
     page.getByText('Solana assets are not supported. Please use EVM-compatible chains.'),
   ).toBeVisible();
-  // spec 4: 'Disabled when no EVM or Solana wallet is connected.'
+  // product.md 4: 'Disabled when no EVM or Solana wallet is connected.'
   await expect(page.getByTestId('asset-card-result').getByRole('button', { name: 'Verify' })).toBeDisabled();
   await linkTestWallet(page);
   const verifiedAt = Date.now();

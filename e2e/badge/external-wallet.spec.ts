@@ -5,7 +5,7 @@ import { toastWith } from '../tasks/task-helpers';
 const EXTERNAL_WALLET = 'Arena Wallet (external key)';
 
 /**
- * Locally, the account provider also offers a plain external-wallet mode (issue 14): the badge page lists it as an
+ * Locally, the account provider also offers a plain external-wallet mode: the badge page lists it as an
  * injected (EIP-6963) wallet, and a player links a plain devnet key through it; no wallet injected by the test.
  */
 test('a player links the account provider external wallet for partner NFTs; the kind is locked once set', async ({
@@ -33,12 +33,12 @@ test('a player links the account provider external wallet for partner NFTs; the 
   const linked = nftSlot.getByTestId('linked-wallet');
   await expect(linked).toBeVisible({ timeout: 30_000 });
   await expect(toastWith(page, 'Wallet linked. Its partner NFTs now count for your badges.')).toBeVisible();
-  // spec 2 'Linking is locked once set': the NFT slot offers no button any more.
+  // product.md 2 'Linking is locked once set': the NFT slot offers no button any more.
   await expect(nftSlot.getByRole('button')).toHaveCount(0);
-  // spec 4: the Verify button is enabled once an EVM wallet is linked.
+  // product.md 4: the Verify button is enabled once an EVM wallet is linked.
   await expect(page.getByTestId('asset-card-result').getByRole('button', { name: 'Verify' })).toBeEnabled();
 
-  // The same wallet cannot serve the partner token too: each linked wallet has one kind (spec 8, code 1117).
+  // The same wallet cannot serve the partner token too: each linked wallet has one kind (product.md 8, code 1117).
   const again = await answerWalletPopup(
     context,
     () => tokenSlot.getByRole('button', { name: `Connect ${EXTERNAL_WALLET}` }).click(),

@@ -5,7 +5,7 @@ import { API_URL, createProfile, fetchUser, registerNewPlayer, SAAS_ID, sessionJ
 const CHECK_IN_PATH = '/game/check-in';
 const FAILURE_TEXT = 'Check in failed. Please try again.';
 
-/** The player's own ledger of points as the API answers it (spec 7 point ledgers). */
+/** The player's own ledger of points as the API answers it (product.md 7 point ledgers). */
 async function pointLedgers(page: Page) {
   const user = await fetchUser(page.context());
   const response = await fetch(
@@ -27,7 +27,7 @@ test('a new player checks in once: a failure says so, then the reward shows on t
   await expect(header.getByTestId('balance-POINT')).toHaveText('0');
   await expect(header.getByTestId('balance-OJO')).toHaveText('0');
 
-  // spec 4 'Loading, then complete': the status request is held, so the loading state is seen for sure.
+  // product.md 4 'Loading, then complete': the status request is held, so the loading state is seen for sure.
   const status = await holdRequests(page, apiCall('GET', '/v2/tasks/checkin/status'));
   await page.goto(CHECK_IN_PATH);
   await status.held();
@@ -46,14 +46,14 @@ test('a new player checks in once: a failure says so, then the reward shows on t
   await expect(page.getByTestId('check-in-day-7')).toContainText('FishXP');
   await expect(page.getByText('Miss a day and your streak starts again at day 1.')).toBeVisible();
 
-  // spec 4: not checked in today (the reward task status is falsy), so the coin reward popup is open.
+  // product.md 4: not checked in today (the reward task status is falsy), so the coin reward popup is open.
   const popup = page.getByTestId('coin-reward-popup');
   await expect(popup).toBeVisible();
   await expect(popup.getByTestId('coin-reward-amount')).toHaveText('10 FishXP');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('check-in-popup-1440.png') });
 
-  // spec 8: a failed check-in says 'Check in failed. Please try again.' and changes nothing.
+  // product.md 8: a failed check-in says 'Check in failed. Please try again.' and changes nothing.
   await page.route(`${API_URL}/v2/tasks/checkin`, (route) =>
     route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
   );

@@ -3,7 +3,7 @@ import { API_URL, answerWalletPopup, createProfile, registerNewPlayer } from '..
 import { approveInWallet, fundFromFaucet } from '../support/wallet';
 
 /**
- * spec 2 coin screens, spec 4 Buy OJO, spec 5 Buy OJO amount and Redeem, spec 8 Buy OJO and cancel-redeem rows
+ * product.md 2 coin screens, product.md 4 Buy OJO, product.md 5 Buy OJO amount and Redeem, product.md 8 Buy OJO and cancel-redeem rows
  * against the whole stack: OJO bought with ETH from the smart account (a user operation approved in the account
  * provider) arrives in the header balance exactly; a redemption goes PENDING then FINISHED and its ETH shows in the
  * wallet; a pending one is cancelled for its OJO back; each message is provoked. The e2e stack holds payouts for a
@@ -33,7 +33,7 @@ test('buy a package and a custom amount: the OJO balance rises by exactly the am
   await expect(page.getByRole('heading', { name: 'Buy OJO', level: 1 })).toBeVisible();
   await expect(ojoBalance(page)).toHaveText('0');
 
-  // spec 5 Buy OJO amount: digits only, the minimum, what the ETH balance pays for.
+  // product.md 5 Buy OJO amount: digits only, the minimum, what the ETH balance pays for.
   await amountField(page).fill('12a');
   await expect(page.getByText('Invalid character. Please enter the amount')).toBeVisible();
   await amountField(page).fill('5');

@@ -13,7 +13,7 @@ import {
 } from './game-helpers';
 
 /**
- * spec 2 Embedded game frame, on the real stack: the frame loads from the game origin and gets initGameData with the
+ * product.md 2 Embedded game frame, on the real stack: the frame loads from the game origin and gets initGameData with the
  * session token; each navigate route name, an external URL, back, and each popup kind do what they say; a message
  * from another origin, or from another window of the game origin, changes nothing.
  */
@@ -86,7 +86,7 @@ test('the game frame gets the token, and the page carries out its navigate, back
   for (const [button, title] of popups) {
     await frameAgain.getByRole('button', { name: button, exact: true }).click();
     if (title === 'Daily check-in') {
-      // The check-in screen itself, with its own reward popup on top (spec 4: not checked in today).
+      // The check-in screen itself, with its own reward popup on top (product.md 4: not checked in today).
       await expect(page.getByTestId('check-in-screen')).toBeVisible();
       await expect(page.getByTestId('coin-reward-popup')).toBeVisible();
     } else {

@@ -8,7 +8,7 @@ export const WEB_ORIGIN = new URL(WEB_URL).origin;
 export const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'OJO Arena';
 export const CHANNEL = 'ojo-game-frame';
 
-/** spec 2: 'Frame route names map to the routes above' (@ojo/domain/routes FRAME_ROUTE_TO_PATH). */
+/** product.md 2: 'Frame route names map to the routes above' (@ojo/domain/routes FRAME_ROUTE_TO_PATH). */
 export const FRAME_ROUTES: ReadonlyArray<[name: string, path: string]> = [
   ['task', '/game/task'],
   ['game', '/game'],

@@ -4,7 +4,7 @@ import { API_URL, createProfile, registerNewPlayer, SAAS_ID } from '../support/l
 import { CHANNEL, gameFrame, openGame, WEB_ORIGIN } from './game-helpers';
 
 /**
- * spec 7 /messages, spec 8 'Share text unavailable: Falls back to built-in win and loss lines.' and spec 9 'Share
+ * product.md 7 /messages, product.md 8 'Share text unavailable: Falls back to built-in win and loss lines.' and product.md 9 'Share
  * text includes an @ mention, a product hashtag and $OJO.': the race share says what the player did in that round
  * (the coins picked, how many won), the race's own length, the brand's tags and the invite link, from a served line
  * or, when /messages fails, a built-in one. X itself is not reached: its intent page is answered locally.

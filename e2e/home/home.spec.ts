@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectBrowserErrors } from '../support/console-errors';
 
-/** spec 2 Home, spec 9 timings. The product and provider names are configuration with these defaults. */
+/** product.md 2 Home, product.md 9 timings. The product and provider names are configuration with these defaults. */
 const PRODUCT_NAME = process.env.VITE_PRODUCT_NAME ?? 'OJO Arena';
 const PROVIDER_NAME = process.env.VITE_PROVIDER_NAME ?? 'Arena Wallet';
 const NAVBAR_PX = 58;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** spec 2 Home (referral entry), spec 5 Referral code, spec 2 Referral (logged out). */
+/** product.md 2 Home (referral entry), product.md 5 Referral code, product.md 2 Referral (logged out). */
 
 test('the referral code input takes letters and digits only, at most 6', async ({ page }) => {
   await page.goto('/');

@@ -16,14 +16,14 @@ import {
 } from './referral-helpers';
 
 /**
- * spec 2 Referral ('My referrals' count labelled REFERRED), spec 2 Home (referral entry), spec 7 POST /customer/login
+ * product.md 2 Referral ('My referrals' count labelled REFERRED), product.md 2 Home (referral entry), product.md 7 POST /customer/login
  * with inviteCode and sourceType: an invited player raises the referrer's REFERRED by exactly one once they really
- * played, a check-in and a bet in a race whose betting closed (DESIGN.md 11: registering and a profile cost nothing
+ * played, a check-in and a bet in a race whose betting closed (docs/economy.md: registering and a profile cost nothing
  * and would be farmed), also when that player logs in again through the same link, and a player's own link never
  * counts for them.
  */
 
-/** spec 7: the login body's defaults, which the web sends itself. */
+/** product.md 7: the login body's defaults, which the web sends itself. */
 const LOGIN_DEFAULTS = {
   platform: 'osp',
   walletType: 'abstract',
@@ -31,7 +31,7 @@ const LOGIN_DEFAULTS = {
   channel: 'OSP',
   autoRegister: true,
 };
-/** The body of the page's next POST /customer/login (spec 7: idToken, publicKey, inviteCode, sourceType, ...). */
+/** The body of the page's next POST /customer/login (product.md 7: idToken, publicKey, inviteCode, sourceType, ...). */
 async function loginBody(page: Page): Promise<unknown> {
   const request = await page.waitForRequest(
     (candidate) =>
@@ -89,7 +89,7 @@ test("an invited player raises the referrer's REFERRED by exactly one once they 
       () => friendPage.getByRole('button', { name: LOGIN_BUTTON_NAME }).first().click(),
       friendAccount,
     );
-    // Logged in again, with a profile now. The account may still count as new (spec 9: 30 s), so the welcome may
+    // Logged in again, with a profile now. The account may still count as new (product.md 9: 30 s), so the welcome may
     // cover the page and hide it from role queries: look through it with a CSS locator.
     await expect(friendPage.locator('[data-testid="auth-slot"] button', { hasText: 'Logout' })).toBeVisible({
       timeout: 60_000,

@@ -10,7 +10,7 @@ import {
 import { fetchReferralInfo } from './referral-helpers';
 
 /**
- * spec 2 Referral with the header's login (spec 2: 'The header shows login or logout'): a returning player who logs
+ * product.md 2 Referral with the header's login (product.md 2: 'The header shows login or logout'): a returning player who logs
  * in on /referral itself sees their invite there at once, without reloading.
  */
 test('a returning player who logs in from the header on /referral sees their invite at once', async ({
@@ -31,7 +31,7 @@ test('a returning player who logs in from the header on /referral sees their inv
     () => page.getByTestId('auth-slot').getByRole('button', { name: LOGIN_BUTTON_NAME }).click(),
     account,
   );
-  // An account made under 30 s ago is still 'new' (spec 9), so the welcome may open over the page and hide it from
+  // An account made under 30 s ago is still 'new' (product.md 9), so the welcome may open over the page and hide it from
   // role queries, depending on how long the steps above took: look through it with CSS locators.
   await expect(page.locator('[data-testid="auth-slot"] button', { hasText: 'Logout' })).toBeVisible({
     timeout: 60_000,

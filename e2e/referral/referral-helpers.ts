@@ -68,7 +68,7 @@ async function callApi<T>(
 }
 
 /**
- * The real activity a referral waits for (DESIGN.md 11), as the player's API calls: today's check-in (it pays the
+ * The real activity a referral waits for (docs/economy.md), as the player's API calls: today's check-in (it pays the
  * 10 FishXP the bet takes), then a 10 FishXP bet in a race with time left to bet, then the close of that betting.
  */
 export async function checkInAndPlayRace(context: BrowserContext): Promise<void> {

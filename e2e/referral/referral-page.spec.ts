@@ -11,7 +11,7 @@ import {
 } from './referral-helpers';
 
 /**
- * spec 2 Referral and spec 9 (copy feedback, share text), against the whole stack: a new player's own invite link
+ * product.md 2 Referral and product.md 9 (copy feedback, share text), against the whole stack: a new player's own invite link
  * and code from GET /customer/invite, copied through the browser's clipboard, and the Share to X intent link.
  */
 

@@ -5,7 +5,7 @@ import { collectBrowserErrors, settleNetwork } from '../support/console-errors';
 import { API_URL, WALLET_URL } from '../support/login';
 
 /**
- * DESIGN.md section 10 (every origin serves a CSP with frame-ancestors, nosniff and a referrer policy), against the
+ * SECURITY.md (Stance) (every origin serves a CSP with frame-ancestors, nosniff and a referrer policy), against the
  * servers `npm start` runs: a page of another site cannot show the web app or the account provider in a frame, the
  * game frame shows only inside the web origin, and the apps still work under their policies.
  */

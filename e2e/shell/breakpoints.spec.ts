@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createProfile, registerNewPlayer } from '../support/login';
 
 /**
- * spec 9 'Responsive breakpoints: xs 390, sm 640, md 768, lg 1024, xl 1280, 2xl 1536, 3xl 1700 px': at each one the
+ * product.md 9 'Responsive breakpoints: xs 390, sm 640, md 768, lg 1024, xl 1280, 2xl 1536, 3xl 1700 px': at each one the
  * page is no wider than the screen, the header keeps its height with everything in it on screen, and the navigation
  * is reachable (the menu button below md, the bar from md), for a visitor, a full user and an old user who has not
  * bound a smart account yet (the widest header: 'Bind a … account' and Logout). Screenshots of each header go to the
@@ -18,7 +18,7 @@ const BREAKPOINTS = [
   ['3xl', 1700],
 ] as const;
 const MD = 768;
-/** spec 9: the navbar offset the home page's sections rest under. */
+/** product.md 9: the navbar offset the home page's sections rest under. */
 const NAVBAR_PX = 58;
 
 interface Layout {
@@ -66,7 +66,7 @@ async function expectLayoutAtEveryBreakpoint(page: Page, testInfo: TestInfo, who
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Home shows the header's login past 300 px of scroll (spec 2): at the second section, where snapping rests.
+    // Home shows the header's login past 300 px of scroll (product.md 2): at the second section, where snapping rests.
     if (path === '/') {
       await page.evaluate((navbar) => {
         const second = document.querySelectorAll('[data-snap-section]')[1]!;

@@ -4,14 +4,14 @@ import { collectBrowserErrors, settleNetwork } from '../support/console-errors';
 /** Defaults of the stack under test (brand is configuration; the e2e stack runs with the defaults). */
 const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'OJO Arena';
 
-/** spec point 2, 'Route list', with the heading each page shows. */
+/** product.md 2, 'Route list', with the heading each page shows. */
 const ROUTES: ReadonlyArray<[path: string, heading: string]> = [
   ['/', `Welcome to ${PRODUCT_NAME}`],
   ['/mint-badge', 'Badges'],
   ['/game', 'Game'],
   ['/referral', 'Referral'],
   ['/wallet', 'Wallet'],
-  // spec 2 Task page: its heading is 'Start Earning'.
+  // product.md 2 Task page: its heading is 'Start Earning'.
   ['/game/task', 'Start Earning'],
   ['/game/coin', 'Buy OJO'],
   ['/game/coin-history', 'Coin history'],
@@ -25,7 +25,7 @@ const ROUTES: ReadonlyArray<[path: string, heading: string]> = [
   ['/game/redeem/history', 'Redeem history'],
 ];
 
-/** spec point 2: 'Top navigation: Home, Badges, Game, Referral.' */
+/** product.md 2: 'Top navigation: Home, Badges, Game, Referral.' */
 const NAV: ReadonlyArray<[label: string, href: string]> = [
   ['Home', '/'],
   ['Badges', '/mint-badge'],
@@ -33,7 +33,7 @@ const NAV: ReadonlyArray<[label: string, href: string]> = [
   ['Referral', '/referral'],
 ];
 
-/** spec point 2: 'Social links: X, Discord, Telegram.' */
+/** product.md 2: 'Social links: X, Discord, Telegram.' */
 const SOCIAL_NETWORKS = ['X', 'Discord', 'Telegram'];
 
 async function expectSocialLinks(region: Locator) {

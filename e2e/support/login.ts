@@ -109,7 +109,7 @@ export async function registerNewPlayer(page: Page, path: string | null = '/'): 
 const welcomeDismissed = new WeakSet<Page>();
 
 /**
- * A new account is welcomed at its login when the login took under 30 s (spec 4), which depends on this machine's
+ * A new account is welcomed at its login when the login took under 30 s (product.md 4), which depends on this machine's
  * speed: whenever the welcome stands in the way of a later action, 'Let's go' closes it.
  */
 async function dismissWelcomeWhenShown(page: Page): Promise<void> {
@@ -164,7 +164,7 @@ export async function smartAccountOf(context: BrowserContext): Promise<string> {
 
 /**
  * On the Create profile page a new player lands on: creates a unique handle (on chain) and lands on home with the
- * full user's header. Whether the welcome opens depends on how long that took (spec 4: only for an account under
+ * full user's header. Whether the welcome opens depends on how long that took (product.md 4: only for an account under
  * 30 s old); a reload closes it either way, so the caller gets the same page on a fast or a loaded machine.
  * Answers the handle.
  */

@@ -33,7 +33,7 @@ test('X: verify sends the player to X (100020), they authorize, come back, post 
 
   const username = uniqueUsername('x');
   await actAsNewUser(page, username, /^Authorize app as the new user$/);
-  // Back on the task page, the task resumes: X is connected, but there is no post yet (spec 8 'other').
+  // Back on the task page, the task resumes: X is connected, but there is no post yet (product.md 8 'other').
   await expect(page).toHaveURL(/\/game\/task$/);
   await expect(
     toastWith(

@@ -58,7 +58,7 @@ export async function verifyByApi(page: Page, taskId: number): Promise<number> {
 }
 
 /**
- * Links a new EVM wallet to the page's player as the badge page's wallet connect does (spec 4 Wallet bind: a nonce,
+ * Links a new EVM wallet to the page's player as the badge page's wallet connect does (product.md 4 Wallet bind: a nonce,
  * the wallet's signature, the bind); the wallet is a key of the test's own. Answers the bind's envelope.
  */
 export async function linkNewWallet(page: Page): Promise<{ success: boolean; code: string }> {

@@ -17,7 +17,7 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
   await registerNewPlayer(page);
   await openTasks(page);
   await verify(page, 'osp_profile_create');
-  // spec 8: verifying before the profile exists.
+  // product.md 8: verifying before the profile exists.
   await expect(toastWith(page, 'Please try again after successfully creating a profile')).toBeVisible();
 
   // Signed in today: done without a verify.
@@ -34,7 +34,7 @@ test('sign in (daily) and profile create: DONE (TODAY), DONE, and the points of 
   await expect(page.getByTestId('header-balances').getByTestId('balance-POINT')).toHaveText('110');
   await expect(page.getByTestId('header-balances').getByTestId('balance-OJO')).toHaveText('0');
 
-  // spec 9 breakpoints xs (390) and a desktop width: the page never grows wider than the screen.
+  // product.md 9 breakpoints xs (390) and a desktop width: the page never grows wider than the screen.
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(taskCard(page, 'sign_in')).toBeVisible();
@@ -58,7 +58,7 @@ test('wallet bind: not done before a wallet is linked; done (and paid) once one 
     ),
   ).toBeVisible();
   expect(await linkNewWallet(page)).toMatchObject({ success: true });
-  // spec 4 'done once any connected address exists': the list read after the link shows it done.
+  // product.md 4 'done once any connected address exists': the list read after the link shows it done.
   await openTasks(page);
   await expect(taskCard(page, 'wallet_bind')).toHaveAttribute('data-state', 'done');
   // The wallet bind's 50 and the day's sign-in, done when the list was first read.

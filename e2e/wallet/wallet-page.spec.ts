@@ -3,7 +3,7 @@ import { answerWalletPopup, createProfile, registerNewPlayer, smartAccountOf } f
 import { approveInWallet } from '../support/wallet';
 
 /**
- * spec 2 Wallet, spec 4 Send ETH, spec 5 send rules and spec 9 against the whole stack: a new player funds their
+ * product.md 2 Wallet, product.md 4 Send ETH, product.md 5 send rules and product.md 9 against the whole stack: a new player funds their
  * smart account from the devnet faucet, sends 0.01 ETH to another player as a user operation approved in the
  * account provider, and both histories show it from the chain index.
  */
@@ -34,7 +34,7 @@ test('an empty history says so and links the explorer page of the address', asyn
   const address = await newPlayerOnWallet(page);
   await expect(balanceText(page)).toHaveText('0 ETH');
 
-  // The address badge: the middle hidden, the whole address copied, 'Copied!' for 2 seconds (spec 2, spec 9).
+  // The address badge: the middle hidden, the whole address copied, 'Copied!' for 2 seconds (product.md 2, product.md 9).
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(page.url()).origin,
   });
@@ -156,7 +156,7 @@ test('fund from the faucet, send 0.01 ETH approved in the popup, both histories 
   await senderContext.close();
 });
 
-test('every send rule of spec 5 shows its message on change and blur, and Confirm waits for valid input', async ({
+test('every send rule of product.md 5 shows its message on change and blur, and Confirm waits for valid input', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -204,7 +204,7 @@ test('every send rule of spec 5 shows its message on change and blur, and Confir
   await expect(confirm).toBeEnabled();
 });
 
-/** Whether anything makes the page wider than the window (spec 9 breakpoints: xs 390 px up to large screens). */
+/** Whether anything makes the page wider than the window (product.md 9 breakpoints: xs 390 px up to large screens). */
 const hasHorizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 

@@ -6,7 +6,7 @@ const schemaFiles = readdirSync(new URL('./src/schema', import.meta.url))
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
   .map((name) => `./src/schema/${name}`);
 
-// One schema, one migration folder for PGlite and PostgreSQL (DESIGN.md section 4).
+// One schema, one migration folder for PGlite and PostgreSQL (ARCHITECTURE.md (Stack)).
 export default defineConfig({
   dialect: 'postgresql',
   schema: schemaFiles,

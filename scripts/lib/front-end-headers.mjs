@@ -1,4 +1,4 @@
-// The HTTP security headers of the three front ends (DESIGN.md section 10), defined once. Each app's build writes
+// The HTTP security headers of the three front ends (SECURITY.md (Stance)), defined once. Each app's build writes
 // the headers for exactly what that bundle loads and talks to (`.security-headers.json` beside its index.html), and
 // both servers send that file's headers with every response: `vite preview` through the plugin below, the
 // production server (scripts/serve-front-end.mjs) by reading the file.
@@ -21,7 +21,7 @@ const DEFAULT_URLS = {
   VITE_BUNDLER_URL: 'http://127.0.0.1:4337',
 };
 
-/** spec 7 `{host}`s the web app may point at other servers than the API. */
+/** product.md 7 `{host}`s the web app may point at other servers than the API. */
 const WEB_HOST_VARIABLES = [
   'VITE_CUSTOMER_HOST',
   'VITE_QUEST_HOST',
@@ -84,7 +84,7 @@ function policyDirectives(app, origins, scriptHashes) {
         'media-src': ["'self'"],
         // The chain and the bundler: badge claims are user operations the web sends with the badge session key.
         'connect-src': ["'self'", ...origins.webApiHosts, origins.chain, origins.bundler],
-        // The game frame of spec 2, and nothing else.
+        // The game frame of product.md 2, and nothing else.
         'frame-src': [origins.game],
         'form-action': ["'self'"],
         'frame-ancestors': ["'self'"],

@@ -47,7 +47,7 @@ export async function freeStackPorts() {
   return ports;
 }
 
-/** Ports and origins from the environment (WEB_PORT, API_PORT, ...), defaults of DESIGN.md section 2. */
+/** Ports and origins from the environment (WEB_PORT, API_PORT, ...), defaults of ARCHITECTURE.md (Parts and processes). */
 export function stackConfig(env = process.env) {
   const port = (name) => Number(env[`${name.toUpperCase()}_PORT`] ?? DEFAULT_PORTS[name]);
   const ports = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, port(name)]));

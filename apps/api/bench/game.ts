@@ -1,5 +1,5 @@
 /**
- * `npm run bench:game` (issue 13): the race's three figures, each beside a reference measured in the same run on
+ * `npm run bench:game`: the race's three figures, each beside a reference measured in the same run on
  * the same machine (the load generator runs here too):
  *
  * 1. Bets placed per second on PostgreSQL (goal: at least 2,000), through `placeBet` (the round row read FOR SHARE,

@@ -1,5 +1,5 @@
 /**
- * `npm run verify:round -- <round id>` (issue 13, DESIGN.md section 8 "Provably fair"): fetches a settled round's
+ * `npm run verify:round -- <round id>` (ARCHITECTURE.md (The coin race) "Provably fair"): fetches a settled round's
  * published document from the API (GET /games/battle/{id}/verify) and recomputes its result from that data alone
  * with the domain's `verifyRound`: the commitment published before betting, the revealed seed, the snapshots the
  * seed gives, every bet, the winners, the books and every payout or refund. Prints each check; exits 1 when any

@@ -1,5 +1,5 @@
 /**
- * `npm run verify:season -- <season id>` (issue 13, DESIGN.md section 8 "Provably fair"): fetches a settled season's
+ * `npm run verify:season -- <season id>` (ARCHITECTURE.md (The coin race) "Provably fair"): fetches a settled season's
  * published settlement from the API (GET /seasons/{id}/verify) and recomputes it from that data alone with the
  * domain's `verifySeason`: the draw commitment published when the season opened and the revealed seed, the tickets
  * from the stakes, every ladder move, the draw winners, every rank and draw prize, and that prizes plus what stayed

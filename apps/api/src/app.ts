@@ -66,7 +66,7 @@ declare module 'fastify' {
 }
 
 /**
- * Modules of the product API (spec point 7). Each is `src/modules/<module>/routes.ts`; add new ones here. They run
+ * Modules of the product API (product.md 7). Each is `src/modules/<module>/routes.ts`; add new ones here. They run
  * behind the saas_id check; secure routes add `preHandler: app.authenticate`.
  */
 const productModules: FastifyPluginAsync<{ config: AppConfig }>[] = [

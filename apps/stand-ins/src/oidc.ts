@@ -24,7 +24,7 @@ export interface OidcIssuer {
 }
 
 /**
- * Google, Twitter and Apple as OpenID Connect providers for the old users' login (spec points 1, 6), one issuer each
+ * Google, Twitter and Apple as OpenID Connect providers for the old users' login (product.md 1, 6), one issuer each
  * at `/oidc/<provider>`, built on the certified `oidc-provider`: discovery, JWKS, the authorization code grant with
  * PKCE and client_secret_basic, id tokens and userinfo. Ours are only the sign-in page (the tester picks a test
  * identity) and the user base. Codes, sessions and keys live in memory (the library's memory adapter, which warns

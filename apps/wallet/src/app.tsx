@@ -2,7 +2,7 @@ import { env } from './config/env';
 import { PopupPage } from './ui/popup-page';
 import { walletModeOf } from './wallet-services';
 
-/** The account provider (DESIGN.md section 6): `/popup` is what the app opens; `/` says what this is. */
+/** The account provider (ARCHITECTURE.md (Accounts and sign-in)): `/popup` is what the app opens; `/` says what this is. */
 export function App({ pathname = window.location.pathname, search }: { pathname?: string; search?: string }) {
   if (pathname.replace(/\/+$/, '') === '/popup')
     return <PopupPage env={env} mode={walletModeOf(search ?? window.location.search)} />;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the 25 backer logos of the home page's backers strip (spec 9: 'Backers strip: 25 logos') to
+ * Writes the 25 backer logos of the home page's backers strip (product.md 9: 'Backers strip: 25 logos') to
  * public/media/backers/NN.svg, plus src/features/home/backer-logos.json with each logo's name and size (the strip sets explicit width and
  * height so nothing shifts while they load). The backers are fictional: each logo is a monochrome monogram (five
  * frames times five marks, so no two are alike) next to a wordmark whose width is fixed with textLength.

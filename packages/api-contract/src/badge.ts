@@ -15,7 +15,7 @@ import { defineRoute, type RouteDeclaration } from './route';
 const badgeId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
- * The badge calls of spec point 7 ("Badges"; badge host, obj envelope). A badge's progress, its claimable row (a
+ * The badge calls of product.md 7 ("Badges"; badge host, obj envelope). A badge's progress, its claimable row (a
  * signed BadgeNFT mint request) and its mint in flight (sync state) come from the API's badge module.
  */
 
@@ -29,7 +29,7 @@ const hash32 = z
   .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash');
 const numericString = z.string().max(MAX.decimal).regex(/^\d+$/);
 
-/** spec 3 'Progress item: type, name, value, condition (numeric strings, condition greater than 0).' */
+/** product.md 3 'Progress item: type, name, value, condition (numeric strings, condition greater than 0).' */
 export const progressItem = z.object({
   type: z.string().max(MAX.key),
   name: z.string().max(MAX.name),
@@ -37,7 +37,7 @@ export const progressItem = z.object({
   condition: numericString,
 });
 
-/** spec 3 'Badge (nft) entry', with the badge id, its token id and the sync state of a mint in flight. */
+/** product.md 3 'Badge (nft) entry', with the badge id, its token id and the sync state of a mint in flight. */
 export const badgeEntry = z
   .object({
     id: z.number().int(),
@@ -60,7 +60,7 @@ export const badgeEntry = z
   .meta({ id: 'Badge' });
 export type BadgeEntry = z.infer<typeof badgeEntry>;
 
-/** spec 3 'Badge series entries also carry nfts.' */
+/** product.md 3 'Badge series entries also carry nfts.' */
 export const badgeSeriesEntry = z
   .object({
     series: z.enum(BADGE_SERIES),
@@ -70,7 +70,7 @@ export const badgeSeriesEntry = z
   .meta({ id: 'BadgeSeries' });
 export type BadgeSeriesEntry = z.infer<typeof badgeSeriesEntry>;
 
-/** spec 3 'Claimable badge row': a BadgeNFT mint request and the badge signer's signature (integers as strings). */
+/** product.md 3 'Claimable badge row': a BadgeNFT mint request and the badge signer's signature (integers as strings). */
 export const claimableBadgeRow = z
   .object({
     claimableId: z.string().max(MAX.key),
@@ -134,7 +134,7 @@ export const checkBadgeRoute = defineRoute({
 
 /**
  * nft.nftMintCheck: GET /v1/check/badge, the verify-check: code 'badge_check_or_mint_processing' while a check or a
- * mint of the player is in flight (spec 4: poll until it is not), else the claimable count.
+ * mint of the player is in flight (product.md 4: poll until it is not), else the claimable count.
  */
 export const mintCheckRoute = defineRoute({
   method: 'GET',
@@ -147,7 +147,7 @@ export const mintCheckRoute = defineRoute({
   result: z.object({ claimableCount: z.number().int() }),
 });
 
-/** nft.nftBadges: GET /v1/badges?status=CLAIMABLE&strategy=all; `rows` is the count (spec 7 reads obj.rows). */
+/** nft.nftBadges: GET /v1/badges?status=CLAIMABLE&strategy=all; `rows` is the count (product.md 7 reads obj.rows). */
 export const nftBadgesRoute = defineRoute({
   method: 'GET',
   path: '/v1/badges',

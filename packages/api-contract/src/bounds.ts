@@ -1,7 +1,7 @@
 /**
  * Upper bounds of the API's texts and lists: OpenAPI's maxLength and maxItems, and checked where the schemas are (a
  * request over one is a 400, an answer over one a 500). A request bound is above anything a client of the spec sends
- * (spec 5 and the formats of the chain); an answer bound is above anything the API stores or computes.
+ * (product.md 5 and the formats of the chain); an answer bound is above anything the API stores or computes.
  */
 export const MAX = {
   /** Ids, codes, keys, symbols and other short tokens. */

@@ -5,17 +5,17 @@ import { assetAmount, assetType } from './member';
 import { defineRoute } from './route';
 
 /**
- * The daily check-in calls of spec 7 (quest host, `{success, code, msgKey, obj}`), task 411010 (spec 9). A day is a
+ * The daily check-in calls of product.md 7 (quest host, `{success, code, msgKey, obj}`), task 411010 (product.md 9). A day is a
  * UTC day; the ladder and the streak rules are data, sent with the status so the screen can show them.
  */
 
-/** One day of the ladder (spec 3 'checkInReward (list of index, amount)'); `rewardType` says in which asset. */
+/** One day of the ladder (product.md 3 'checkInReward (list of index, amount)'); `rewardType` says in which asset. */
 export const checkInRewardDay = z
   .object({ index: z.number().int().min(1), amount: assetAmount, rewardType: assetType })
   .meta({ id: 'CheckInRewardDay' });
 
 /**
- * spec 3 'Check-in status: checkIn (done today), checkInDays, checkInReward (list of index, amount), todayReward,
+ * product.md 3 'Check-in status: checkIn (done today), checkInDays, checkInReward (list of index, amount), todayReward,
  * todayRewardType (POINT or OJO).' Ours besides: `day` (today's UTC day, 'YYYY-MM-DD'), `nextDayStartsAt` (ms,
  * midnight UTC after it), and the rules `missedDay` (reset: a missed day starts the streak again at day 1; keep: it
  * goes on) and `afterLastDay` (restart at day 1, or repeat_last).
@@ -51,7 +51,7 @@ export const checkInStatusRoute = defineRoute({
 });
 
 /**
- * POST /v2/tasks/checkin (spec 7 'response success'): checks the player in for today (UTC) and credits today's
+ * POST /v2/tasks/checkin (product.md 7 'response success'): checks the player in for today (UTC) and credits today's
  * reward once. Checking in again the same day succeeds with `awarded: false` and credits nothing.
  */
 export const checkInResult = checkInStatus.extend({ awarded: z.boolean() }).meta({ id: 'CheckInResult' });

@@ -5,7 +5,7 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * The coin calls of spec point 7 ("Game and coin": buying OJO with ETH, redeeming it back; data envelope). Whole
+ * The coin calls of product.md 7 ("Game and coin": buying OJO with ETH, redeeming it back; data envelope). Whole
  * OJO quantities and wei are integer strings; ETH amounts are decimal strings.
  */
 
@@ -30,7 +30,7 @@ const withdrawId = z
 /** The end of year 9999 (ms since the epoch): a later start time is a 400, not an invalid date or a database error. */
 const MAX_DATE_MS = 253_402_300_799_999;
 
-/** spec 3 'Coin config: minQty, tokenConfigs with an ETH entry holding price' (price: OJO per 1 ETH). */
+/** product.md 3 'Coin config: minQty, tokenConfigs with an ETH entry holding price' (price: OJO per 1 ETH). */
 export const coinConfig = z.object({
   minQty: wholeString,
   /** The most OJO one order buys. */
@@ -58,7 +58,7 @@ export const coinConfigsRoute = defineRoute({
   errorStatuses: [503],
 });
 
-/** spec 3 'Coin discounts: list of packages, each with an id.' */
+/** product.md 3 'Coin discounts: list of packages, each with an id.' */
 export const coinPackage = z.object({
   id: z.string().max(MAX.key),
   baseQty: wholeString,
@@ -70,7 +70,7 @@ export const coinPackage = z.object({
 });
 export type CoinPackageDto = z.infer<typeof coinPackage>;
 
-/** GET /coin/discounts (public; spec 7: 'response data.discounts'). */
+/** GET /coin/discounts (public; product.md 7: 'response data.discounts'). */
 export const coinDiscountsRoute = defineRoute({
   method: 'GET',
   path: '/coin/discounts',
@@ -82,7 +82,7 @@ export const coinDiscountsRoute = defineRoute({
   errorStatuses: [503],
 });
 
-/** spec 7 POST /coin/orders: 'either base OJO, quote ETH, baseQty, or a packageId'. */
+/** product.md 7 POST /coin/orders: 'either base OJO, quote ETH, baseQty, or a packageId'. */
 export const coinOrderBody = z.union([
   z.object({
     base: z.literal('OJO'),
@@ -93,7 +93,7 @@ export const coinOrderBody = z.union([
   z.object({ packageId: z.string().min(1).max(64) }),
 ]);
 
-/** spec 3 'Coin order: orderId, quoteQty', plus how to pay it. */
+/** product.md 3 'Coin order: orderId, quoteQty', plus how to pay it. */
 export const coinOrder = z.object({
   orderId: z.string().max(MAX.key).uuid(),
   baseQty: wholeString,
@@ -121,7 +121,7 @@ export const createCoinOrderRoute = defineRoute({
   errorStatuses: [403, 404, 409, 503],
 });
 
-/** spec 3's order states, and 'refunded': the order was never credited and the ETH paid for it was sent back. */
+/** product.md 3's order states, and 'refunded': the order was never credited and the ETH paid for it was sent back. */
 export const COIN_HISTORY_STATES = [...ORDER_STATES, 'refunded'] as const;
 
 /**
@@ -176,7 +176,7 @@ export const coinHistoriesRoute = defineRoute({
 const requireCheck = z.object({ require: wholeString });
 const progressCheck = z.object({ require: wholeString, achieved: wholeString });
 
-/** spec 3 Withdraw info, plus the OJO balance and the price a redeem is paid at now. */
+/** product.md 3 Withdraw info, plus the OJO balance and the price a redeem is paid at now. */
 export const withdrawInfo = z.object({
   conditions: z.object({
     minAmountCheck: requireCheck,
@@ -200,7 +200,7 @@ export const withdrawInfo = z.object({
     lowestPaid: z.object({ qty: wholeString, wei: wholeString }).nullable(),
   }),
   /**
-   * DESIGN.md 11: OJO from free rewards (check-in, tasks) that cannot be redeemed yet (`locked`, 0 when none), and
+   * docs/economy.md: OJO from free rewards (check-in, tasks) that cannot be redeemed yet (`locked`, 0 when none), and
    * the conditions that unlock it: a profile, the account's age in days, the OJO really bet in races.
    */
   freeOjoLock: z.object({
@@ -269,7 +269,7 @@ export const withdrawsByIdsRoute = defineRoute({
   result: z.array(withdrawItem).max(MAX.list),
 });
 
-/** spec 3 'Withdraw history query: status, startTime, limit, from'; spec 9 defaults limit 20, from 0. */
+/** product.md 3 'Withdraw history query: status, startTime, limit, from'; product.md 9 defaults limit 20, from 0. */
 export const withdrawListQuery = z.object({
   status: z.enum(WITHDRAW_STATUSES).optional(),
   startTime: z.coerce.number().int().min(0).max(MAX_DATE_MS).default(WITHDRAW_HISTORY_DEFAULTS.startTimeMs),
@@ -277,7 +277,7 @@ export const withdrawListQuery = z.object({
   from: z.coerce.number().int().min(0).max(10_000).default(WITHDRAW_HISTORY_DEFAULTS.from),
 });
 
-/** GET /coin/withdraws/list (secure; spec 7: 'from, limit 20, response data list'). */
+/** GET /coin/withdraws/list (secure; product.md 7: 'from, limit 20, response data list'). */
 export const withdrawListRoute = defineRoute({
   method: 'GET',
   path: '/coin/withdraws/list',
@@ -289,7 +289,7 @@ export const withdrawListRoute = defineRoute({
   result: z.array(withdrawItem).max(HISTORY_PAGE_SIZE),
 });
 
-/** DELETE /coin/withdraws/{id} (secure; spec 7 'response success, code'; 1109 when there is no such order). */
+/** DELETE /coin/withdraws/{id} (secure; product.md 7 'response success, code'; 1109 when there is no such order). */
 export const cancelWithdrawRoute = defineRoute({
   method: 'DELETE',
   path: '/coin/withdraws/:id',

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * The two response envelopes of ./envelope.ts, built with `zod/mini` for the web API client. The client is part of
  * the landing page's first download, so it must not pull in zod's full (classic) API: zod/mini shares zod's core
- * and tree-shakes to the few checks used here (issue 9 item 8). An envelope field of the wrong type reads
+ * and tree-shakes to the few checks used here. An envelope field of the wrong type reads
  * `<field>: expected a boolean` / `expected a string`; a body that is not an object reads
  * `the answer is not a JSON object`. The payload is checked by the route's own (classic) schema, null allowed.
  * Unknown fields are dropped, as with ./envelope.ts. A test keeps both modules' field lists equal.

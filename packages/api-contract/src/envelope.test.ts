@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dataEnvelope, dataSuccess, errorEnvelope, objEnvelope, objSuccess } from './envelope';
 import { dataEnvelopeMini, objEnvelopeMini } from './envelope-mini';
 
-describe('envelopes (DESIGN.md section 5)', () => {
+describe('envelopes (ARCHITECTURE.md (API conventions))', () => {
   it('user calls answer {success, code, msgKey, obj}', () => {
     const body = objSuccess({ sign: 'abc' });
     expect(body).toEqual({ success: true, code: '0', msgKey: 'success', obj: { sign: 'abc' } });

@@ -13,7 +13,7 @@ const msgKey = z.string().max(ENVELOPE_MSG_KEY_MAX);
 const message = z.string().max(ENVELOPE_MESSAGE_MAX);
 
 /**
- * Two response envelopes, as the spec reads them (DESIGN.md section 5):
+ * Two response envelopes, as the spec reads them (ARCHITECTURE.md (API conventions)):
  * customer, quest and badge calls answer `{success, code, msgKey, obj}`;
  * wallet, coin and game calls answer `{success, code, message, data}`.
  */
@@ -49,7 +49,7 @@ export const errorEnvelope = z
   .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Header names of spec point 7: every request carries saas_id; secure calls carry jwt_token. */
+/** Header names of product.md 7: every request carries saas_id; secure calls carry jwt_token. */
 export const SAAS_ID_HEADER = 'saas_id';
 export const JWT_HEADER = 'jwt_token';
 

@@ -25,7 +25,7 @@ const quantity = z
   .transform((value) => BigInt(value));
 
 /**
- * Body of `POST /contract/gas/policy` (spec 7, secure): an unsigned EntryPoint v0.8 user operation, fully estimated.
+ * Body of `POST /contract/gas/policy` (product.md 7, secure): an unsigned EntryPoint v0.8 user operation, fully estimated.
  * Its gas limits may exceed the bundler's own estimate for it by the API's stated margin at most, and its priority
  * fee the network's. Paymaster fields are ignored (the paymaster gas limits are fixed by the API and signed); of
  * `signature` only the length counts (65 bytes for the owner, the default; 85 for a session key).
@@ -59,7 +59,7 @@ export const policyData = z.object({
 export const gasPolicyResult = z.object({ policy_data: policyData }).meta({ id: 'GasPolicy' });
 export type GasPolicyResult = z.infer<typeof gasPolicyResult>;
 
-/** `POST /contract/gas/policy` (secure, spec 7). */
+/** `POST /contract/gas/policy` (secure, product.md 7). */
 export const gasPolicyRoute = defineRoute({
   method: 'POST',
   path: '/contract/gas/policy',

@@ -3,7 +3,7 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * Identity layer (issue 4 plan, DESIGN.md section 6): Sign-In with Ethereum (EIP-4361) against the API issues an id
+ * Identity layer (ARCHITECTURE.md (Accounts and sign-in)): Sign-In with Ethereum (EIP-4361) against the API issues an id
  * token (ES256 JWT) that `POST /customer/login` and `POST /customer/bind` accept. Keys are published as JWKS.
  */
 
@@ -53,7 +53,7 @@ export const siweVerifyRoute = defineRoute({
 
 /**
  * Body of `POST /identity/refresh`: a valid, unexpired id token. The new token keeps the original SIWE sign-in time
- * (`auth_time`); once that is older than the session limit (IDENTITY_MAX_SESSION_SECONDS, default 7 days, spec 9)
+ * (`auth_time`); once that is older than the session limit (IDENTITY_MAX_SESSION_SECONDS, default 7 days, product.md 9)
  * renewal answers 401 `identity.session.expired` and the person signs in again.
  */
 export const idTokenRefreshBody = z.object({ idToken: z.string().min(1).max(4096) });
@@ -64,7 +64,7 @@ export const idTokenRefreshRoute = defineRoute({
   path: '/identity/refresh',
   host: 'customer',
   secure: false,
-  summary: 'Renews a valid id token (spec 4: renewal when under 1200 s remain)',
+  summary: 'Renews a valid id token (product.md 4: renewal when under 1200 s remain)',
   description:
     'Answers a new id token with the same auth_time. 401 identity.token.invalid for an invalid or expired token, ' +
     '401 identity.session.expired once the sign-in (auth_time) is older than the session limit.',

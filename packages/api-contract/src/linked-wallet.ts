@@ -10,9 +10,9 @@ const evmAddress = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 /**
- * POST /customer/bind/auth (spec 7 'Bind wallet'): links an EVM wallet for asset badges with a signature over
+ * POST /customer/bind/auth (product.md 7 'Bind wallet'): links an EVM wallet for asset badges with a signature over
  * `linkWalletMessage` and a nonce from GET /customer/oauth/nonce?publicKey=<the wallet>. The spec's constant fields
- * are required as the spec gives them. Refusals answer `success: false` with the spec 8 codes 1115, 1116, 1117
+ * are required as the spec gives them. Refusals answer `success: false` with the product.md 8 codes 1115, 1116, 1117
  * (1117 also when the wallet of the asked kind is already set, or the wallet is linked for the other kind).
  */
 export const bindWalletBody = z.object({
@@ -32,7 +32,7 @@ export const bindWalletBody = z.object({
   platform: z.literal(BIND.platform),
   walletType: z.literal(BIND.walletType),
   /**
-   * What the wallet is linked for: its partner NFTs or the partner token (spec 2, one wallet each, locked once set).
+   * What the wallet is linked for: its partner NFTs or the partner token (product.md 2, one wallet each, locked once set).
    * Absent: the first kind still free (partner NFT, then partner token).
    */
   linkKind: z.enum(LINKED_WALLET_KINDS).optional(),
@@ -44,7 +44,7 @@ export const bindWalletRoute = defineRoute({
   host: 'customer',
   secure: true,
   summary:
-    'Links an EVM wallet to the session player (signed nonce) as its partner NFT or partner token wallet, one each, locked once set; spec 8 codes 1115, 1116, 1117',
+    'Links an EVM wallet to the session player (signed nonce) as its partner NFT or partner token wallet, one each, locked once set; product.md 8 codes 1115, 1116, 1117',
   tags: ['customer'],
   body: bindWalletBody,
   result: z.boolean(),

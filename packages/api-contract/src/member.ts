@@ -5,13 +5,13 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * The points calls of spec point 7 ("Points", quest host, `{success, code, msgKey, obj}`): a player's balances and
+ * The points calls of product.md 7 ("Points", quest host, `{success, code, msgKey, obj}`): a player's balances and
  * ledger of points (shown as FishXP) and OJO. Amounts are integers in base units (whole points, whole OJO) written
- * in decimal strings, so a balance is never a float (DESIGN.md section 5). A player reads only their own: another
+ * in decimal strings, so a balance is never a float (ARCHITECTURE.md (API conventions)). A player reads only their own: another
  * player's id is a 403.
  */
 
-/** spec 3 'Asset and point types: POINT, OJO'. */
+/** product.md 3 'Asset and point types: POINT, OJO'. */
 export const assetType = z.enum(ASSET_TYPES);
 
 /** An integer amount in base units, as a decimal string. */
@@ -31,7 +31,7 @@ export const signedAssetAmount = z
 export const memberParams = z.object({ id: z.uuid().max(36) });
 
 /**
- * One asset of a player. spec 3 names `available` and `originalAvailable` without saying what they mean; ours:
+ * One asset of a player. product.md 3 names `available` and `originalAvailable` without saying what they mean; ours:
  * - `available`: what the player can spend now, the balance (the sum of every entry);
  * - `originalAvailable`: what the player has been given in total (the sum of the credits, before anything was
  *   spent), so a screen can say "earned N, N left" and the difference is what was spent.
@@ -56,14 +56,14 @@ export const pointLedger = z
   .meta({ id: 'PointLedger' });
 export type PointLedger = z.infer<typeof pointLedger>;
 
-/** spec 7 'GET /member/points/ledgers/{id} with offset, limit (20), assetType'. */
+/** product.md 7 'GET /member/points/ledgers/{id} with offset, limit (20), assetType'. */
 export const pointLedgersQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(POINT_LEDGER_PAGE_SIZE),
   assetType: assetType.default('POINT'),
 });
 
-/** spec 3 'Point ledger: ... The response has available, originalAvailable and pointLedgers.' Newest first. */
+/** product.md 3 'Point ledger: ... The response has available, originalAvailable and pointLedgers.' Newest first. */
 export const pointLedgersResult = z
   .object({
     available: assetAmount,
@@ -104,14 +104,14 @@ export const memberAssetRoute = defineRoute({
   errorStatuses: [403],
 });
 
-/** spec 3 'Tab/business types: points, ojo'. */
+/** product.md 3 'Tab/business types: points, ojo'. */
 export const businessType = z.enum(BUSINESS_TYPES);
 
 /**
- * spec 7 "Summary 'me' with businessType", spec 3 'Point/asset summary: total, ojoValue'. The spec gives no path;
- * ours is GET /v2/member/me (DESIGN.md section 5). For the tab's currency (points or ojo): `total` is the player's
+ * product.md 7 "Summary 'me' with businessType", product.md 3 'Point/asset summary: total, ojoValue'. The spec gives no path;
+ * ours is GET /v2/member/me (ARCHITECTURE.md (API conventions)). For the tab's currency (points or ojo): `total` is the player's
  * balance of it; `ojoValue` is the player's OJO balance, the currency with a market value (bought with ETH and
- * redeemed, spec 2), shown beside points on every tab.
+ * redeemed, product.md 2), shown beside points on every tab.
  */
 export const memberSummaryQuery = z.object({ businessType: businessType.default('points') });
 export const memberSummaryResult = z
@@ -131,7 +131,7 @@ export const memberSummaryRoute = defineRoute({
 });
 
 /**
- * POST /v2/member/{id}/expansion (spec 7, shape not shown). Ours: the member's expansion is a small set of the
+ * POST /v2/member/{id}/expansion (product.md 7, shape not shown). Ours: the member's expansion is a small set of the
  * player's own display preferences kept on the server so they follow the player across devices; a POST merges the
  * given keys and answers the whole set. Only known keys are accepted.
  */
@@ -160,7 +160,7 @@ export const memberExpansionRoute = defineRoute({
 });
 
 /**
- * GET /v2/customer/me (spec 7, quest host; shape not shown): the member info the task and check-in screens refresh
+ * GET /v2/customer/me (product.md 7, quest host; shape not shown): the member info the task and check-in screens refresh
  * after a reward: who the player is, both balances and the expansion.
  */
 export const memberInfo = z

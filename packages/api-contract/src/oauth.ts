@@ -5,7 +5,7 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * Old users' social login (spec points 1, 4, 6, 7: POST /customer/login/oauth). The web runs the OpenID Connect
+ * Old users' social login (product.md 1, 4, 6, 7: POST /customer/login/oauth). The web runs the OpenID Connect
  * authorization-code flow with PKCE against the provider and hands the code to the API, which exchanges it with the
  * client secret, verifies the id token and answers the session jwt of the old-type user.
  */
@@ -30,7 +30,7 @@ export const oauthLoginBody = z.object({
 });
 export type OauthLoginBody = z.infer<typeof oauthLoginBody>;
 
-/** `obj` of a login (spec 3 "Login response: jwtKey, created"). */
+/** `obj` of a login (product.md 3 "Login response: jwtKey, created"). */
 export const loginResultSchema = z
   .object({
     /** Session jwt, sent back in the jwt_token header. */
@@ -41,7 +41,7 @@ export const loginResultSchema = z
   .meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/** `POST /customer/login/oauth` (spec 7). */
+/** `POST /customer/login/oauth` (product.md 7). */
 export const oauthLoginRoute = defineRoute({
   method: 'POST',
   path: '/customer/login/oauth',

@@ -3,7 +3,7 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * The on-chain profile service (spec 7 "Profile: get and create with handle, response has profile_id"; spec 2
+ * The on-chain profile service (product.md 7 "Profile: get and create with handle, response has profile_id"; product.md 2
  * Create profile). Handles live in the ProfileRegistry contract; the API creates them with its registrar key.
  */
 
@@ -30,7 +30,7 @@ export const profile = z
 export type Profile = z.infer<typeof profile>;
 
 /**
- * Where the session user's profile stands (spec 4 Profile creation: 'form, then creating, then done or failed
+ * Where the session user's profile stands (product.md 4 Profile creation: 'form, then creating, then done or failed
  * (retry)'). `POST /profile` answers `creating` at once; the web polls `GET /profile` until `created` (with
  * `profile_id`) or `failed` (with `failure_code`: HANDLE_TAKEN goes back to the form, anything else is 'Transaction
  * Failed' with Retry).

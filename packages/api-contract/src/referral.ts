@@ -5,16 +5,16 @@ import { objEnvelope } from './envelope';
 import { defineRoute } from './route';
 
 /**
- * The two invite calls of spec point 7 (customer host, `{success, code, msgKey, obj}` envelope).
+ * The two invite calls of product.md 7 (customer host, `{success, code, msgKey, obj}` envelope).
  */
 
 /**
  * GET /customer/invite/code/check?inviteCode=... (public; also named inviteCodeCheck). The web app reads only
  * `success`: true means the code exists; a failed check answers `success: false` with msgKey 'invalid code'
- * (spec 8), which the page shows as 'Invalid referral code'.
+ * (product.md 8), which the page shows as 'Invalid referral code'.
  */
 export const referralCodeCheckQuery = z.object({
-  // spec 5 Referral code: letters and digits only, up to 6.
+  // product.md 5 Referral code: letters and digits only, up to 6.
   inviteCode: z.string().max(MAX.key).refine(isValidReferralCode, { message: 'invalid code' }),
 });
 export type ReferralCodeCheckQuery = z.infer<typeof referralCodeCheckQuery>;
@@ -23,11 +23,11 @@ export type ReferralCodeCheckQuery = z.infer<typeof referralCodeCheckQuery>;
 export const referralCodeCheckResult = z.boolean();
 export const referralCodeCheckResponse = objEnvelope(referralCodeCheckResult);
 
-/** Invited players per source type (spec 3 'invitedMap keyed by source type with count'). */
+/** Invited players per source type (product.md 3 'invitedMap keyed by source type with count'). */
 export const referralCount = z.object({ count: z.number().int().nonnegative() });
 
 /**
- * GET /customer/invite (secure): the player's invite info (spec 3 'Invite info: inviteCode, selected invite code,
+ * GET /customer/invite (secure): the player's invite info (product.md 3 'Invite info: inviteCode, selected invite code,
  * default invite code, invitedMap keyed by source type with count'). Keys of invitedMap are source types ('web',
  * 'DOJO_DASH', ...); unknown keys are kept so a newer server does not break an older page.
  */
@@ -45,7 +45,7 @@ export type ReferralInfo = z.infer<typeof referralInfo>;
  */
 export const referralCodeCheckRouteQuery = z.object({ inviteCode: z.string().max(64).default('') });
 
-/** GET /customer/invite/code/check (spec 7 inviteCodeCheck). */
+/** GET /customer/invite/code/check (product.md 7 inviteCodeCheck). */
 export const referralCodeCheckRoute = defineRoute({
   method: 'GET',
   path: '/customer/invite/code/check',
@@ -57,7 +57,7 @@ export const referralCodeCheckRoute = defineRoute({
   result: referralCodeCheckResult,
 });
 
-/** GET /customer/invite (secure, spec 7). */
+/** GET /customer/invite (secure, product.md 7). */
 export const referralInfoRoute = defineRoute({
   method: 'GET',
   path: '/customer/invite',

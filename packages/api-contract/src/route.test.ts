@@ -27,7 +27,7 @@ const check = defineRoute({
 });
 
 describe('route declarations', () => {
-  it('take the envelope of their host (DESIGN.md 5: customer, quest, badge obj; wallet, coin, game data)', () => {
+  it('take the envelope of their host (ARCHITECTURE.md (API conventions): customer, quest, badge obj; wallet, coin, game data)', () => {
     expect(withdraw.envelope).toBe('data');
     expect(check.envelope).toBe('obj');
   });

@@ -7,13 +7,13 @@ import { dataEnvelope, errorEnvelope, objEnvelope } from './envelope';
  * it, so no path or body shape is written twice.
  */
 
-/** The `{host}`s of spec point 7; each is configuration in the clients and defaults to the API (DESIGN.md 5). */
+/** The `{host}`s of product.md 7; each is configuration in the clients and defaults to the API (ARCHITECTURE.md (API conventions)). */
 export const API_HOSTS = ['customer', 'quest', 'badge', 'wallet', 'game'] as const;
 export type ApiHost = (typeof API_HOSTS)[number];
 
 /**
  * `obj`: `{success, code, msgKey, obj}` (customer, quest and badge calls); `data`: `{success, code, message, data}`
- * (wallet, coin and game calls), as the spec reads them (DESIGN.md section 5).
+ * (wallet, coin and game calls), as the spec reads them (ARCHITECTURE.md (API conventions)).
  */
 export type EnvelopeKind = 'obj' | 'data';
 
@@ -39,7 +39,7 @@ export interface RouteDeclaration<
   readonly path: `/${string}`;
   readonly host: ApiHost;
   readonly envelope: EnvelopeKind;
-  /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (spec point 6). */
+  /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (product.md 6). */
   readonly secure: boolean;
   /**
    * A public route that adds the caller's own data when a session token comes along (e.g. the ladder's `me`): clients

@@ -5,15 +5,15 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * The quest calls of spec 7 'Quests and tasks' (quest host, `{success, code, msgKey, obj}` envelope) and the two
+ * The quest calls of product.md 7 'Quests and tasks' (quest host, `{success, code, msgKey, obj}` envelope) and the two
  * customer calls that connect a platform for a task. A verify that fails for the player's reason (not connected,
- * bound elsewhere, not done yet) answers `success: false` with the spec 8 code and this payload, not an HTTP error:
+ * bound elsewhere, not done yet) answers `success: false` with the product.md 8 code and this payload, not an HTTP error:
  * the page needs the payload (the connect URL of 100020).
  */
 
 const taskIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** spec 3 Task, as the list and the detail answer it. */
+/** product.md 3 Task, as the list and the detail answer it. */
 export const taskItemSchema = z
   .object({
     taskId: z.number().int(),
@@ -23,7 +23,7 @@ export const taskItemSchema = z
     /** 'DONE' when done, else null (any state other than 0 would read as done). */
     state: z.literal('DONE').nullable(),
     title: z.string().max(MAX.name),
-    /** May carry the `[[p<n>]]` marker (spec 2). */
+    /** May carry the `[[p<n>]]` marker (product.md 2). */
     desc: z.string().max(MAX.text),
     url: z.string().max(MAX.url).nullable(),
     connectUrl: z.string().max(MAX.url).nullable(),
@@ -51,9 +51,9 @@ export const taskVerifyResultSchema = z
     done: z.boolean(),
     progress: z.number().int().nonnegative(),
     limit: z.number().int().positive(),
-    /** The platform the task checks, for the spec 8 texts ('This {platform} has been bound ...'). */
+    /** The platform the task checks, for the product.md 8 texts ('This {platform} has been bound ...'). */
     platform: z.string().max(MAX.name),
-    /** 100020: where to send the player to connect the platform (spec 4). */
+    /** 100020: where to send the player to connect the platform (product.md 4). */
     connectUrl: z.string().max(MAX.url).nullable(),
   })
   .meta({ id: 'TaskVerifyResult' });
@@ -66,7 +66,7 @@ export const taskListQuery = z.object({
 
 export const taskIdQuery = z.object({ taskId: taskIdSchema });
 
-/** GET /v2/tasks/list (spec 7: channel 'pc', position 'ladder'). */
+/** GET /v2/tasks/list (product.md 7: channel 'pc', position 'ladder'). */
 export const taskListRoute = defineRoute({
   method: 'GET',
   path: '/v2/tasks/list',
@@ -78,7 +78,7 @@ export const taskListRoute = defineRoute({
   result: z.array(taskItemSchema).max(MAX.list),
 });
 
-/** POST /v2/tasks/verify?taskId (spec 7; rate-limited per player). */
+/** POST /v2/tasks/verify?taskId (product.md 7; rate-limited per player). */
 export const taskVerifyRoute = defineRoute({
   method: 'POST',
   path: '/v2/tasks/verify',
@@ -104,7 +104,7 @@ export const taskDoRoute = defineRoute({
   errorStatuses: [409],
 });
 
-/** GET /v2/tasks/detail?taskId (spec 7: check-in 411010, play game 411004). */
+/** GET /v2/tasks/detail?taskId (product.md 7: check-in 411010, play game 411004). */
 export const taskDetailRoute = defineRoute({
   method: 'GET',
   path: '/v2/tasks/detail',

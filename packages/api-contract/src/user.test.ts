@@ -21,7 +21,7 @@ const fullUser = {
   created: 1_735_787_045_000,
 };
 
-describe('user info (spec point 3, User info)', () => {
+describe('user info (product.md 3, User info)', () => {
   it('accepts a full user: profile, osp_aa smart account, bound and connected addresses', () => {
     expect(userInfoSchema.parse(fullUser)).toEqual(fullUser);
   });

@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { MAX } from './bounds';
 import { defineRoute } from './route';
 
-/** Chain families of linked wallets (spec point 3: connectAddress keyed by EVM, SOLANA). */
+/** Chain families of linked wallets (product.md 3: connectAddress keyed by EVM, SOLANA). */
 export const chainTypeSchema = z.enum(['EVM', 'SOLANA']);
 
 const addressRef = z.object({ address: z.string().max(MAX.key) });
 
-/** One entry of `addressAll` (spec point 3: platform, walletType, bindTime). */
+/** One entry of `addressAll` (product.md 3: platform, walletType, bindTime). */
 export const boundAddressSchema = z.object({
   platform: z.string().max(MAX.name),
   walletType: z.string().max(MAX.name),
@@ -21,14 +21,14 @@ export const boundAddressSchema = z.object({
   bindTime: z.number().int(),
 });
 
-/** The on-chain profile; null until the user created one (spec point 2, "Create profile"). */
+/** The on-chain profile; null until the user created one (product.md 2, "Create profile"). */
 export const userProfileSchema = z.object({
   handle: z.string().max(MAX.name),
   avatar: z.string().max(MAX.url).nullable(),
   profileId: z.string().max(MAX.key).nullable(),
 });
 
-/** User info of spec point 3, as `GET /customer` answers it in `obj`. */
+/** User info of product.md 3, as `GET /customer` answers it in `obj`. */
 export const userInfoSchema = z
   .object({
     id: z.string().max(MAX.key),
@@ -41,9 +41,9 @@ export const userInfoSchema = z
     addressAll: z.array(boundAddressSchema).max(MAX.list),
     /** Wallets linked for asset badges, keyed by chain type. */
     connectAddress: z.object({ EVM: addressRef.optional(), SOLANA: addressRef.optional() }),
-    /** The linked wallets by what they are for (spec 2: one for the partner NFTs, one for the partner token). */
+    /** The linked wallets by what they are for (product.md 2: one for the partner NFTs, one for the partner token). */
     linkedWallets: z.object({ partner_nft: addressRef.optional(), partner_token: addressRef.optional() }),
-    /** Milliseconds since the epoch; the web app shows the welcome modal within 30 s of it (spec point 4). */
+    /** Milliseconds since the epoch; the web app shows the welcome modal within 30 s of it (product.md 4). */
     created: z.number().int(),
   })
   .meta({ id: 'UserInfo' });
@@ -66,7 +66,7 @@ const evmAddress = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 /**
- * Body of `POST /customer/login` (spec 7). Only the spec's values: the smart-account variant (platform osp,
+ * Body of `POST /customer/login` (product.md 7). Only the spec's values: the smart-account variant (platform osp,
  * walletType abstract, thirdAuthSource OSP, channel OSP, autoRegister true; the defaults) or the web3auth variant
  * (walletType evm with channel WEB3AUTH). Anything else is a 400 naming the field. `publicKey` must be the id
  * token's `sub`.
@@ -131,13 +131,13 @@ export function loginBodyOf(request: {
   };
 }
 
-/** Login response of spec 3: the session jwt and the user's creation time (ms). */
+/** Login response of product.md 3: the session jwt and the user's creation time (ms). */
 export const loginResult = z
   .object({ jwtKey: z.string().max(MAX.blob), created: z.number().int() })
   .meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** `POST /customer/login` (spec 7). */
+/** `POST /customer/login` (product.md 7). */
 export const loginRoute = defineRoute({
   method: 'POST',
   path: '/customer/login',
@@ -151,7 +151,7 @@ export const loginRoute = defineRoute({
 });
 
 /**
- * Body of `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the session's user
+ * Body of `POST /customer/bind` (secure, product.md 7): binds the smart account of the id token to the session's user
  * (the old user's migration), so only the smart-account values are taken (platform osp, walletType abstract,
  * thirdAuthSource OSP, channel OSP; the defaults). Anything else is a 400 naming the field.
  */
@@ -191,7 +191,7 @@ export function bindBodyOf(request: {
   return { idToken: request.idToken, publicKey: request.smartAccountAddress };
 }
 
-/** `POST /customer/bind` (secure, spec 7). */
+/** `POST /customer/bind` (secure, product.md 7). */
 export const bindRoute = defineRoute({
   method: 'POST',
   path: '/customer/bind',
@@ -207,7 +207,7 @@ export const bindRoute = defineRoute({
 /** `obj` of `GET /customer/sign`: the API's signature over the user id (Telegram bind start value). */
 export const userSignResult = z.object({ sign: z.string().max(MAX.blob) }).meta({ id: 'UserSign' });
 
-/** `GET /customer/sign` (secure, spec 7). */
+/** `GET /customer/sign` (secure, product.md 7). */
 export const userSignRoute = defineRoute({
   method: 'GET',
   path: '/customer/sign',
@@ -221,7 +221,7 @@ export const userSignRoute = defineRoute({
 export const oauthNonceQuery = z.object({ publicKey: evmAddress });
 export const oauthNonceResult = z.object({ nonce: z.string().max(MAX.key) }).meta({ id: 'OauthNonce' });
 
-/** `GET /customer/oauth/nonce` (spec 7 oauthNonce). */
+/** `GET /customer/oauth/nonce` (product.md 7 oauthNonce). */
 export const oauthNonceRoute = defineRoute({
   method: 'GET',
   path: '/customer/oauth/nonce',
@@ -235,16 +235,16 @@ export const oauthNonceRoute = defineRoute({
 
 export const tokenRefreshResult = z.object({ jwtKey: z.string().max(MAX.blob) }).meta({ id: 'TokenRefresh' });
 
-/** `POST /customer/token/refresh` (secure, spec 4 renewal). */
+/** `POST /customer/token/refresh` (secure, product.md 4 renewal). */
 export const tokenRefreshRoute = defineRoute({
   method: 'POST',
   path: '/customer/token/refresh',
   host: 'customer',
   secure: true,
-  summary: 'Renews the session jwt (spec 4: renewal when under 1200 s remain)',
+  summary: 'Renews the session jwt (product.md 4: renewal when under 1200 s remain)',
   description:
     'While more than 1200 s remain the jwt sent is answered unchanged; within the last 1200 s a new one. Either ' +
-    'ends when the session does: the first sign-in plus the session limit (spec 9: 604800 s), which no renewal ' +
+    'ends when the session does: the first sign-in plus the session limit (product.md 9: 604800 s), which no renewal ' +
     'moves. 401 once the session has ended or logout revoked it.',
   tags: ['user'],
   result: tokenRefreshResult,
@@ -257,13 +257,13 @@ export const tokenRefreshRoute = defineRoute({
 export const logoutBody = z.object({ idToken: z.string().min(1).max(4096).optional() });
 export type LogoutBody = z.infer<typeof logoutBody>;
 
-/** `POST /customer/logout` (secure, spec 4 Logout). */
+/** `POST /customer/logout` (secure, product.md 4 Logout). */
 export const logoutRoute = defineRoute({
   method: 'POST',
   path: '/customer/logout',
   host: 'customer',
   secure: true,
-  summary: "Ends the session (spec 4 Logout: 'Ends the identity session')",
+  summary: "Ends the session (product.md 4 Logout: 'Ends the identity session')",
   description:
     'Revokes the session of jwt_token and the session of the id token in the body: neither token, nor any copy, ' +
     'is accepted again (secure calls, renewals, POST /customer/login with the id token).',

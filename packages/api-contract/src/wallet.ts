@@ -5,7 +5,7 @@ import { MAX } from './bounds';
 import { defineRoute } from './route';
 
 /**
- * The wallet calls of spec point 7 ("Wallet and transactions"; wallet host, `{success, code, message, data}`), plus
+ * The wallet calls of product.md 7 ("Wallet and transactions"; wallet host, `{success, code, message, data}`), plus
  * the calls the spec names without a path (balance) and the devnet's faucet.
  */
 
@@ -18,7 +18,7 @@ const decimalString = z
   .max(MAX.decimal)
   .regex(/^-?\d+(\.\d+)?$/);
 
-/** spec 3 'Token price: symbol, price, timestamp.' `stale`: the source has no current price (spec 8 never hides it). */
+/** product.md 3 'Token price: symbol, price, timestamp.' `stale`: the source has no current price (product.md 8 never hides it). */
 export const tokenTicker = z.object({
   symbol: z.string().max(MAX.key),
   price: decimalString,
@@ -27,7 +27,7 @@ export const tokenTicker = z.object({
 });
 export type TokenTicker = z.infer<typeof tokenTicker>;
 
-/** GET /token/tickers/{symbol} (spec 7: reads data.price and data.timestamp). Public: prices are nobody's secret. */
+/** GET /token/tickers/{symbol} (product.md 7: reads data.price and data.timestamp). Public: prices are nobody's secret. */
 export const tokenTickerRoute = defineRoute({
   method: 'GET',
   path: '/token/tickers/:symbol',
@@ -45,7 +45,7 @@ export const tokenTickerRoute = defineRoute({
   errorStatuses: [404, 503],
 });
 
-/** spec 3 'Balance item'. `balance` is in base units (wei), `formattedBalance` in ETH; USD values are decimals. */
+/** product.md 3 'Balance item'. `balance` is in base units (wei), `formattedBalance` in ETH; USD values are decimals. */
 export const balanceItem = z.object({
   balance: z.string().max(MAX.decimal).regex(/^\d+$/),
   contractAddress: z.string().max(MAX.address),
@@ -70,7 +70,7 @@ export const tokenBalancesRoute = defineRoute({
   errorStatuses: [403, 503],
 });
 
-/** spec 3 'Token history item: created, symbol, desc, amount, formattedUsdAmount, side (in or out), txHash.' */
+/** product.md 3 'Token history item: created, symbol, desc, amount, formattedUsdAmount, side (in or out), txHash.' */
 export const tokenHistoryItem = z.object({
   created: z.number().int(),
   symbol: z.string().max(MAX.key),
@@ -83,13 +83,13 @@ export const tokenHistoryItem = z.object({
 });
 export type TokenHistoryItem = z.infer<typeof tokenHistoryItem>;
 
-/** spec 9: 'History page size 20, paged by offset.' */
+/** product.md 9: 'History page size 20, paged by offset.' */
 export const tokenHistoriesQuery = z.object({
   from: z.coerce.number().int().min(0).max(10_000).default(0),
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_SIZE).default(HISTORY_PAGE_SIZE),
 });
 
-/** GET /token/histories (secure; spec 7: 'from and limit (20): response success, message, data.histories'). */
+/** GET /token/histories (secure; product.md 7: 'from and limit (20): response success, message, data.histories'). */
 export const tokenHistoriesRoute = defineRoute({
   method: 'GET',
   path: '/token/histories',
@@ -111,7 +111,7 @@ export const processedTransaction = z.object({
   transfers: z.number().int(),
 });
 
-/** POST /transaction/process/{hash} (secure; spec 7, also after a send): index this transaction now. */
+/** POST /transaction/process/{hash} (secure; product.md 7, also after a send): index this transaction now. */
 export const processTransactionRoute = defineRoute({
   method: 'POST',
   path: '/transaction/process/:hash',
@@ -124,7 +124,7 @@ export const processTransactionRoute = defineRoute({
   errorStatuses: [503],
 });
 
-/** POST /transaction/process/userOpHash (secure; spec 7): index the transaction that carried a user operation. */
+/** POST /transaction/process/userOpHash (secure; product.md 7): index the transaction that carried a user operation. */
 export const processUserOperationRoute = defineRoute({
   method: 'POST',
   path: '/transaction/process/userOpHash',

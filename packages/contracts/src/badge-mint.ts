@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, type Hex, type LocalAccount, toFunctionSelector } from 'viem';
 import { badgeNFTAbi } from '../generated/abis';
 
-/** spec 3 'Mint request (badge contract)': the fields BadgeNFT.mintWithSignature takes, signed by the badge signer. */
+/** product.md 3 'Mint request (badge contract)': the fields BadgeNFT.mintWithSignature takes, signed by the badge signer. */
 export interface MintRequest {
   to: Address;
   royaltyRecipient: Address;
@@ -56,7 +56,7 @@ export function signMintRequest(
   });
 }
 
-/** The selector a badge session key is limited to (spec 4: only the badge contract's signature-mint function). */
+/** The selector a badge session key is limited to (product.md 4: only the badge contract's signature-mint function). */
 export const MINT_WITH_SIGNATURE_SELECTOR: Hex = toFunctionSelector(
   'mintWithSignature((address,address,uint256,address,uint256,string,uint256,uint256,address,uint128,uint128,bytes32),bytes)',
 );

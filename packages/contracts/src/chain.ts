@@ -1,7 +1,7 @@
 import { DEFAULT_CHAIN_ID } from '@ojo/domain/constants';
 import { type Chain, defineChain } from 'viem';
 
-/** The local devnet's chain id (anvil started by @ojo/devnet); spec 9's default chain id. */
+/** The local devnet's chain id (anvil started by @ojo/devnet); product.md 9's default chain id. */
 export const LOCAL_CHAIN_ID = DEFAULT_CHAIN_ID;
 
 /** Polling interval for viem clients on the local devnet: anvil mines at once, so poll fast. */

@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, type Hex } from 'viem';
 import { smartAccountAbi } from '../generated/abis';
 
-/** A session key's on-chain policy (spec point 4): one target, one selector, lifetime fee limit, expiry. */
+/** A session key's on-chain policy (product.md 4): one target, one selector, lifetime fee limit, expiry. */
 export interface SessionKeyPolicy {
   key: Address;
   target: Address;

@@ -9,7 +9,7 @@ import {
 import { jobs } from './schema/jobs';
 
 /**
- * One nonce sequence per signing key and chain, shared by every node (DESIGN.md section 9), and the record of
+ * One nonce sequence per signing key and chain, shared by every node (ARCHITECTURE.md (Production and scale)), and the record of
  * each signed transaction. The chain writer (apps/api/src/modules/chain) reads the chain, signs, and calls these;
  * the database decides which nonce a write gets, so two nodes never sign with the same one.
  */

@@ -3,7 +3,7 @@ import type { Database, Transaction } from './client';
 import { type Job, jobs } from './schema/jobs';
 
 /**
- * The durable job queue's primitives (DESIGN.md section 9), the same on PGlite and PostgreSQL. A runner
+ * The durable job queue's primitives (ARCHITECTURE.md (Production and scale)), the same on PGlite and PostgreSQL. A runner
  * (apps/api/src/jobs) claims due jobs, runs them under a lease it renews, and completes or fails them; every write
  * after the claim is fenced by (id, locked_by, attempts), so a holder whose lease was taken over changes nothing.
  */

@@ -3,7 +3,7 @@ import { type Database, queryRows } from './client';
 import { leases } from './schema/leases';
 
 /**
- * Singleton leases (DESIGN.md section 9): at most one holder per name at a time, by the database's clock. A holder
+ * Singleton leases (ARCHITECTURE.md (Production and scale)): at most one holder per name at a time, by the database's clock. A holder
  * renews before `ttlMs` passes; when it dies, the next `acquireLease` after expiry takes the lease with a higher
  * token. With PGlite there is one node and the lease is trivially its own. `runSingletonLoop` (singleton-loop.ts)
  * runs work under a lease.

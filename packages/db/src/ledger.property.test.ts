@@ -15,7 +15,7 @@ import { users } from './schema/users';
 import { describeWithDatabases } from './testing';
 
 /**
- * The ledger's promises over any sequence of operations (DESIGN.md section 5): every balance row equals the sum of
+ * The ledger's promises over any sequence of operations (ARCHITECTURE.md (API conventions)): every balance row equals the sum of
  * its entries, no entry is ever changed or deleted, a retried operation with the same key changes nothing, and a
  * debit the balance does not cover is refused without a trace.
  */

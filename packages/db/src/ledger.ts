@@ -4,7 +4,7 @@ import { ledgerBalances } from './schema/ledger-balances';
 import { type LedgerEntry, ledgerEntries, type NewLedgerEntry } from './schema/ledger-entries';
 
 /**
- * The ledger (DESIGN.md section 5): balances change only by appending an entry with a unique idempotency key, in the
+ * The ledger (ARCHITECTURE.md (API conventions)): balances change only by appending an entry with a unique idempotency key, in the
  * same transaction as the check that allows it. The `ledger_balances` row of the user and asset follows each entry
  * through the insert trigger (migration `ledger_balances`), so a balance is one row to read; the database refuses
  * an overdrawn balance and any change to an entry or a balance row by other means.
@@ -100,7 +100,7 @@ export async function totalBalance(db: Executor, asset: LedgerAsset): Promise<bi
 
 /**
  * Serialises balance changes of one user and asset until the transaction ends, so a check and the entry it
- * allows cannot interleave with another transaction's (DESIGN.md section 5). Two locks, always in this order: the
+ * allows cannot interleave with another transaction's (ARCHITECTURE.md (API conventions)). Two locks, always in this order: the
  * advisory lock (held even before the balance row exists), then the balance row `FOR UPDATE`, the lock a bet's
  * one-statement fast path takes; so a debit here and a bet there wait for each other instead of both passing their
  * check and the second being refused by the database. Answers the balance as locked (0 when there is no row).

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * PostgreSQL notifications for cross-node fan-out without Redis (DESIGN.md section 9): one dedicated connection
+ * PostgreSQL notifications for cross-node fan-out without Redis (ARCHITECTURE.md (Production and scale)): one dedicated connection
  * that LISTENs on a channel (reconnecting after a drop) and a small pool that NOTIFYs.
  */
 export interface NotifyChannel {

@@ -27,7 +27,7 @@ export type ReserveOutcome =
 
 /**
  * Reserves `handle` for the user and enqueues the job that registers it on chain, in the caller's transaction
- * (spec 2 Create profile): the database decides first, the chain follows. A failed registration is retried with
+ * (product.md 2 Create profile): the database decides first, the chain follows. A failed registration is retried with
  * the (possibly new) handle as the next attempt. The caller checked the handle rule, the reserved list, the
  * user's account and the budget.
  */

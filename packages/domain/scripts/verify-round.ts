@@ -1,5 +1,5 @@
 /**
- * Recomputes a published Dash round from its own data (DESIGN.md section 8, provably fair) and says whether it holds.
+ * Recomputes a published Dash round from its own data (ARCHITECTURE.md (The coin race), provably fair) and says whether it holds.
  *
  *   npm run verify:round -w @ojo/domain -- <file.json | http(s) URL>
  *

@@ -7,7 +7,7 @@ import {
   WEB_LOGIN_SESSION_SECONDS,
 } from './constants';
 
-describe('spec 9 Business constants and limits', () => {
+describe('product.md 9 Business constants and limits', () => {
   it("'Hero car slide at 100 px scroll. Header login buttons after 300 px.'", () => {
     expect(isHeroCarSlid(99)).toBe(false);
     expect(isHeroCarSlid(100)).toBe(true);

@@ -10,7 +10,7 @@ describe('isOneOf', () => {
   });
 });
 
-describe("spec 3 Source types: 'unknown values fall back to web'", () => {
+describe("product.md 3 Source types: 'unknown values fall back to web'", () => {
   it('keeps known source types', () => {
     expect(normalizeSourceType('web')).toBe('web');
     expect(normalizeSourceType('DOJO_DASH')).toBe('DOJO_DASH');

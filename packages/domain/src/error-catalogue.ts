@@ -14,7 +14,7 @@ import {
 } from './messages';
 
 /**
- * The error catalogue (spec 8): every code and msgKey the API sends, by module, with the text the web shows for it.
+ * The error catalogue (product.md 8): every code and msgKey the API sends, by module, with the text the web shows for it.
  * The API's module errors.ts files take their entries from here (adding the HTTP status); the web shows
  * `errorTextOf(msgKey)`. Texts with `{name}` placeholders are filled with `fillTemplate`. Tests in apps/api
  * (test/error-catalogue.test.ts) fail when the API's source names a msgKey that is not here or writes a code itself.
@@ -22,13 +22,13 @@ import {
 export interface ErrorEntry {
   readonly code: ErrorCode;
   readonly msgKey: string;
-  /** What the player reads (the spec's words where spec 8 has a row). */
+  /** What the player reads (the spec's words where product.md 8 has a row). */
   readonly text: string;
 }
 
 const entries = <T extends Record<string, ErrorEntry>>(group: T): T => group;
 
-/** spec 8 task verify rows (the tasks module). */
+/** product.md 8 task verify rows (the tasks module). */
 export const TASK_ERRORS = entries({
   /** 100020: the platform is not connected; the page sends the player to `connectUrl` and resumes on return. */
   needsConnect: {
@@ -54,7 +54,7 @@ export const TASK_ERRORS = entries({
     msgKey: 'task.unavailable',
     text: TASK_TEXT.verifyFailedRetry30s,
   },
-  /** The platform answered and the task is not done yet (spec 8 'other'; osp_profile_create by its code). */
+  /** The platform answered and the task is not done yet (product.md 8 'other'; osp_profile_create by its code). */
   notMet: {
     code: ERROR_CODES.TASK_NOT_MET,
     msgKey: 'task.not.met',
@@ -181,7 +181,7 @@ export const GAS_ERRORS = entries({
   },
 });
 
-/** The profile module (spec 5 handle, spec 8 HANDLE_TAKEN). */
+/** The profile module (product.md 5 handle, product.md 8 HANDLE_TAKEN). */
 export const PROFILE_ERRORS = entries({
   handleInvalid: {
     code: ERROR_CODES.HANDLE_INVALID,
@@ -263,7 +263,7 @@ export const WALLET_ERRORS = entries({
   },
 });
 
-/** The coin module (spec 5 Buy OJO and Redeem, spec 8 cancel-redeem rows). */
+/** The coin module (product.md 5 Buy OJO and Redeem, product.md 8 cancel-redeem rows). */
 export const COIN_ERRORS = entries({
   priceUnavailable: {
     code: ERROR_CODES.COIN_PRICE_UNAVAILABLE,
@@ -395,7 +395,7 @@ export const GAME_REFUSAL_ERRORS = Object.fromEntries(
   ]),
 ) as Readonly<Record<DashRefusalCode, ErrorEntry>>;
 
-/** spec 8 wallet-bind rows (the linked-wallet module). */
+/** product.md 8 wallet-bind rows (the linked-wallet module). */
 export const WALLET_BIND_ERRORS = entries({
   failed: {
     code: ERROR_CODES.WALLET_BIND_FAILED,
@@ -420,7 +420,7 @@ export const WALLET_BIND_ERRORS = entries({
   },
 });
 
-/** Sign-in: the identity, user and session modules (spec 8 login and bind rows). */
+/** Sign-in: the identity, user and session modules (product.md 8 login and bind rows). */
 export const SIGN_IN_ERRORS = entries({
   /** 400: the message does not parse as EIP-4361 (every other SIWE check is a 401 SIWE_REFUSED). */
   siweMessageInvalid: {
@@ -515,7 +515,7 @@ export const SIGN_IN_ERRORS = entries({
   },
 });
 
-/** Old-user login with Google, Twitter or Apple (POST /customer/login/oauth); spec 8 'Login, cause code 5115'. */
+/** Old-user login with Google, Twitter or Apple (POST /customer/login/oauth); product.md 8 'Login, cause code 5115'. */
 export const OAUTH_ERRORS = entries({
   providerDisabled: {
     code: ERROR_CODES.OAUTH_PROVIDER_DISABLED,
@@ -604,7 +604,7 @@ export const TRANSPORT_ERRORS = entries({
     msgKey: 'system.error',
     text: 'Oops...Something went wrong. Please try again.',
   },
-  /** spec 8 'Invite code check fails': the check's verdict (success false), shown as 'Invalid referral code'. */
+  /** product.md 8 'Invite code check fails': the check's verdict (success false), shown as 'Invalid referral code'. */
   invalidReferralCode: {
     code: ERROR_CODES.INVALID_CODE,
     msgKey: REFERRAL_TEXT.invalidCode,
@@ -612,7 +612,7 @@ export const TRANSPORT_ERRORS = entries({
   },
 });
 
-/** The badge module (spec 8 badge rows where the spec has one). */
+/** The badge module (product.md 8 badge rows where the spec has one). */
 export const BADGE_ERRORS = entries({
   notFound: { code: ERROR_CODES.BADGE_NOT_FOUND, msgKey: 'badge.not.found', text: 'No such badge' },
   notClaimable: {
@@ -640,7 +640,7 @@ export const BADGE_ERRORS = entries({
     msgKey: 'badge.faucet.busy',
     text: 'The faucet is busy, try again',
   },
-  /** A first-come badge (FCFS, a limited supply) waits for the claimant's real activity (DESIGN.md 11). */
+  /** A first-come badge (FCFS, a limited supply) waits for the claimant's real activity (docs/economy.md). */
   activityRequired: {
     code: ERROR_CODES.BADGE_ACTIVITY_REQUIRED,
     msgKey: 'badge.activity.required',
@@ -648,7 +648,7 @@ export const BADGE_ERRORS = entries({
   },
 });
 
-/** Free rewards (DESIGN.md 11): OJO from a free source stays locked until its conditions are met. */
+/** Free rewards (docs/economy.md): OJO from a free source stays locked until its conditions are met. */
 export const FREE_REWARD_ERRORS = entries({
   freeOjoLocked: {
     code: ERROR_CODES.FREE_OJO_LOCKED,

@@ -8,7 +8,7 @@ import type { DashRefusalCode } from './game/dash/refusals';
 export const ERROR_CODES = {
   /** Cancel redeem: order not found. */
   ORDER_NOT_FOUND: '1109',
-  /** Cancel redeem: any other failure (spec 8 'other failure'). */
+  /** Cancel redeem: any other failure (product.md 8 'other failure'). */
   ORDER_NOT_CANCELLABLE: '1110',
   /** Wallet bind: something went wrong. */
   WALLET_BIND_FAILED: '1115',
@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   TASK_PLATFORM_BOUND_ELSEWHERE: '100023',
   /** Task verify: service busy. */
   TASK_SERVICE_BUSY: '100028',
-  /** Task verify: the task is not offered (any more); spec 8 'task id 404006' refreshes the list. */
+  /** Task verify: the task is not offered (any more); product.md 8 'task id 404006' refreshes the list. */
   TASK_UNAVAILABLE: '404006',
   /** Profile creation: handle taken. */
   HANDLE_TAKEN: 'HANDLE_TAKEN',

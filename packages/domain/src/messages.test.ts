@@ -16,8 +16,8 @@ import {
 } from './messages';
 
 // Quoted texts of the spec are exact, word for word, typos and spacing included.
-describe('spec 2 and spec 8 texts', () => {
-  it('spec 2 Home and Dialogs', () => {
+describe('product.md 2 and product.md 8 texts', () => {
+  it('product.md 2 Home and Dialogs', () => {
     expect(HOME_TEXT.tagline).toBe('Predict, Play, Profit—Master the Onchain Markets!');
     expect(HOME_TEXT.welcomeTitle('OJO Arena')).toBe('Welcome to OJO Arena');
     expect(HOME_TEXT.loginWith('Arena Wallet')).toBe('Login with Arena Wallet');
@@ -41,7 +41,7 @@ describe('spec 2 and spec 8 texts', () => {
     expect(DIALOG_TEXT.welcomeTitle('OJO Arena')).toBe('Welcome to OJO Arena');
   });
 
-  it('spec 2 Create profile and spec 5 handle texts', () => {
+  it('product.md 2 Create profile and product.md 5 handle texts', () => {
     expect(PROFILE_TEXT.creatingBody).toBe(
       'We are still creating your on-chain profile, please wait a minute...',
     );
@@ -55,7 +55,7 @@ describe('spec 2 and spec 8 texts', () => {
     expect(PROFILE_TEXT.alreadyCreated).toBe('Your profile has been created.');
   });
 
-  it('spec 2 Badge page, Referral and Wallet', () => {
+  it('product.md 2 Badge page, Referral and Wallet', () => {
     expect(BADGE_TEXT.claimableBadges(3)).toBe('3 Claimable Badges');
     expect(BADGE_TEXT.congratsGot(2)).toBe('You just got 2 badges');
     expect(BADGE_TEXT.assetSectionTitle('Partner')).toBe('Earn an Exclusive Badge with Your Partner Assets');
@@ -69,7 +69,7 @@ describe('spec 2 and spec 8 texts', () => {
     expect(WALLET_TEXT.tokenPriceFailed('ETH')).toBe('Failed to fetch ETH price');
   });
 
-  it('spec 8 error catalogue', () => {
+  it('product.md 8 error catalogue', () => {
     expect(REFERRAL_TEXT.invalidCode).toBe('invalid code');
     expect(REFERRAL_TEXT.invalidReferralCode).toBe('Invalid referral code');
     expect(BUY_OJO_TEXT.orderFailed).toBe('Failed to order, please try again');
@@ -100,7 +100,7 @@ describe('fillTemplate', () => {
   });
 });
 
-describe("spec 1 'points (also shown as FishXP)'", () => {
+describe("product.md 1 'points (also shown as FishXP)'", () => {
   it('names points FishXP and OJO OJO', () => {
     expect(ASSET_TEXT).toEqual({ POINT: 'FishXP', OJO: 'OJO' });
   });

@@ -1,6 +1,6 @@
 /**
  * Every user-facing text of the spec, word for word (typos and spacing included), with functions for the templated
- * ones. The error catalogue of spec point 8 is here; UI and API read their messages only from this module.
+ * ones. The error catalogue of product.md 8 is here; UI and API read their messages only from this module.
  */
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
@@ -10,7 +10,7 @@ export function fillTemplate(template: string, values: Record<string, string | n
   );
 }
 
-// spec 2 Home and Dialogs.
+// product.md 2 Home and Dialogs.
 export const HOME_TEXT = {
   welcomeTitle: (productName: string) => `Welcome to ${productName}`,
   tagline: 'Predict, Play, Profit—Master the Onchain Markets!',
@@ -35,7 +35,7 @@ export const DIALOG_TEXT = {
   welcomeTitle: (productName: string) => `Welcome to ${productName}`,
 } as const;
 
-// spec 2 Create profile, spec 4 Profile creation, spec 5 Profile handle, spec 8.
+// product.md 2 Create profile, product.md 4 Profile creation, product.md 5 Profile handle, product.md 8.
 export const PROFILE_TEXT = {
   handleError: 'Restrict input to lowercase letters,numbers,underscores,Must be 4 and 15 characters.',
   handleNotAvailable: 'This handle name is not available. Please try another.',
@@ -50,7 +50,7 @@ export const PROFILE_TEXT = {
   retry: 'Retry',
 } as const;
 
-// spec 2 Referral, spec 5 Referral code, spec 8 'Invite code check fails'.
+// product.md 2 Referral, product.md 5 Referral code, product.md 8 'Invite code check fails'.
 export const REFERRAL_TEXT = {
   invalidCode: 'invalid code',
   invalidReferralCode: 'Invalid referral code',
@@ -62,7 +62,7 @@ export const REFERRAL_TEXT = {
   comingSoon: "We're cooking up something special for referrers. More soon!",
 } as const;
 
-// spec 2 Badge page, spec 4 Badge status, spec 8.
+// product.md 2 Badge page, product.md 4 Badge status, product.md 8.
 export const BADGE_TEXT = {
   bannerTitle: 'Badges',
   claimableBadges: (count: number) => `${count} Claimable Badges`,
@@ -89,7 +89,7 @@ export const BADGE_TEXT = {
   onboardingClaimed: 'Onboarding badge claimed',
 } as const;
 
-// spec 2 Task page, spec 4 Tasks, spec 8 task verify rows.
+// product.md 2 Task page, product.md 4 Tasks, product.md 8 task verify rows.
 export const TASK_TEXT = {
   heading: 'Start Earning',
   startEarn: 'start earn',
@@ -105,13 +105,13 @@ export const TASK_TEXT = {
   checkInFailed: 'Check in failed. Please try again.',
 } as const;
 
-// spec 1: 'Users earn points (also shown as FishXP) and an in-game currency called OJO.'
+// product.md 1: 'Users earn points (also shown as FishXP) and an in-game currency called OJO.'
 export const ASSET_TEXT = {
   POINT: 'FishXP',
   OJO: 'OJO',
 } as const;
 
-// spec 2 Wallet, spec 4 Send ETH, spec 5 Send address / amount, spec 8.
+// product.md 2 Wallet, product.md 4 Send ETH, product.md 5 Send address / amount, product.md 8.
 export const WALLET_TEXT = {
   copied: 'Copied!',
   deposit: 'Deposit',
@@ -144,7 +144,7 @@ export const WALLET_TEXT = {
   tokenPriceFailed: (symbol: string) => `Failed to fetch ${symbol} price`,
 } as const;
 
-// spec 5 Buy OJO amount, spec 8 'Buy OJO'.
+// product.md 5 Buy OJO amount, product.md 8 'Buy OJO'.
 export const BUY_OJO_TEXT = {
   invalidCharacter: 'Invalid character. Please enter the amount',
   minimumAmount: (min: string | number | bigint) => `Minimum amount: ${min}`,
@@ -164,7 +164,7 @@ export const AMOUNT_INPUT_TEXT = {
   tooManyDigits: (n: number) => `At most ${n} digits before the decimal point. Please enter the amount`,
 } as const;
 
-// spec 5 Redeem, spec 8 cancel-redeem rows.
+// product.md 5 Redeem, product.md 8 cancel-redeem rows.
 export const REDEEM_TEXT = {
   maxReachedToday: 'Max redeem reached today',
   requireTotalBet: (n: string | number | bigint) => `Redeem require a total bet of ${n} OJO`,
@@ -178,7 +178,7 @@ export const REDEEM_TEXT = {
     'OJO from free rewards is locked until you have a profile, an account old enough and enough OJO bet in races',
 } as const;
 
-// spec 8 wallet-bind rows and telegram bind.
+// product.md 8 wallet-bind rows and telegram bind.
 export const WALLET_BIND_TEXT = {
   somethingWrong: 'Oops...Something went wrong. Please try again.',
   boundToAnotherAccount:
@@ -188,7 +188,7 @@ export const WALLET_BIND_TEXT = {
   telegramBindFailed: 'System error, please try again',
 } as const;
 
-// spec 8 login and bind rows.
+// product.md 8 login and bind rows.
 export const LOGIN_TEXT = {
   authorizationFailed: 'Authorization failed, please try again',
   allowPopups: "Please set your browser to 'Allow' the website to open pop-up windows.",

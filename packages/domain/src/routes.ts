@@ -1,6 +1,6 @@
 import { FRAME_ROUTE_NAMES, type FramePopupKind, type FrameRouteName, isOneOf } from './enums';
 
-/** spec 2 Route list: every route path of the web app. */
+/** product.md 2 Route list: every route path of the web app. */
 export const ROUTES = {
   home: '/',
   mintBadge: '/mint-badge',
@@ -22,7 +22,7 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 export type RoutePath = (typeof ROUTES)[RouteName];
 
-/** spec 2: 'Top navigation: Home, Badges, Game, Referral.' */
+/** product.md 2: 'Top navigation: Home, Badges, Game, Referral.' */
 export const TOP_NAVIGATION = [
   { label: 'Home', path: ROUTES.home },
   { label: 'Badges', path: ROUTES.mintBadge },
@@ -30,7 +30,7 @@ export const TOP_NAVIGATION = [
   { label: 'Referral', path: ROUTES.referral },
 ] as const;
 
-/** spec 2: 'Frame route names map to the routes above'. */
+/** product.md 2: 'Frame route names map to the routes above'. */
 export const FRAME_ROUTE_TO_PATH = {
   task: ROUTES.task,
   game: ROUTES.game,
@@ -45,14 +45,14 @@ export const FRAME_ROUTE_TO_PATH = {
 } as const satisfies Record<FrameRouteName, RoutePath>;
 
 /**
- * The daily check-in screen (spec 2 'Check-in and coin screens'). The route list gives it no path; ours sits beside
+ * The daily check-in screen (product.md 2 'Check-in and coin screens'). The route list gives it no path; ours sits beside
  * the coin screens.
  */
 export const CHECK_IN_PATH = '/game/check-in';
 
 /**
- * The page that recomputes a settled race round in the browser from its published data (issue 13, DESIGN.md
- * section 8 "a page and a script"). The route list gives it no path; the frame's Verify link opens it in a new tab
+ * The page that recomputes a settled race round in the browser from its published data (ARCHITECTURE.md (The coin race)
+ * "a page and a script"). The route list gives it no path; the frame's Verify link opens it in a new tab
  * (navigate with the web origin's URL).
  */
 export const GAME_VERIFY_PATH = '/game/verify';
@@ -70,7 +70,7 @@ export function gameSeasonVerifyPath(seasonId: string): string {
   return `${GAME_SEASON_VERIFY_PATH}/${encodeURIComponent(seasonId)}`;
 }
 
-/** spec 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn': the screen each popup opens. */
+/** product.md 2 Frame actions: 'popup, with kinds invite, gameTask, checkIn': the screen each popup opens. */
 export const FRAME_POPUP_TO_PATH = {
   invite: ROUTES.referral,
   gameTask: ROUTES.task,
@@ -85,7 +85,7 @@ export function isExternalHttpUrl(target: string): boolean {
 }
 
 /**
- * spec 2 Frame actions: 'navigate: a named route with an optional query, or an external http URL opened in a new
+ * product.md 2 Frame actions: 'navigate: a named route with an optional query, or an external http URL opened in a new
  * tab.' Returns null for an unknown target, which the page ignores.
  */
 export function resolveFrameNavigation(
@@ -103,7 +103,7 @@ export function resolveFrameNavigation(
 }
 
 /**
- * spec 2: 'Frame messages are accepted only from the game host origin.' Compares normalised origins (scheme, host,
+ * product.md 2: 'Frame messages are accepted only from the game host origin.' Compares normalised origins (scheme, host,
  * port) so 'http://localhost:3002/' and 'http://localhost:3002' match and nothing else does.
  */
 export function isGameHostOrigin(messageOrigin: string, gameHostOrigin: string): boolean {

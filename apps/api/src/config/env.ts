@@ -214,7 +214,7 @@ export const envSchema = z.object({
   IDENTITY_PRIVATE_JWK: optionalString.describe(
     'ES256 private key (JWK) that signs id tokens; unset outside production: generated in DATA_DIR',
   ),
-  // spec 9: 'Web login session 604800 seconds.'
+  // product.md 9: 'Web login session 604800 seconds.'
   IDENTITY_MAX_SESSION_SECONDS: positiveInt
     .default(WEB_LOGIN_SESSION_SECONDS)
     .describe(
@@ -278,11 +278,11 @@ export interface AppConfig extends ModuleConfig {
   };
   /** Public origin of this API: the id token issuer (`iss`). */
   publicUrl: string;
-  /** SIWE id tokens: audience (spec 9 default client id is the product name) and, in production, the ES256 key. */
+  /** SIWE id tokens: audience (product.md 9 default client id is the product name) and, in production, the ES256 key. */
   identity: {
     clientId: string;
     privateJwk: string | undefined;
-    /** Absolute life of a sign-in's session, id token and jwt alike, from the first sign-in (spec 9: 7 days). */
+    /** Absolute life of a sign-in's session, id token and jwt alike, from the first sign-in (product.md 9: 7 days). */
     maxSessionSeconds: number;
   };
   /** The API's chain key (ProfileRegistry registrar, VerifyingPaymaster signer). A secret. */
@@ -291,7 +291,7 @@ export interface AppConfig extends ModuleConfig {
   localDevnet: LocalDevnetCheck;
   /** URLs the browser apps use (GET /chain/config); default to the API's own chain and bundler URLs. */
   publicChain: { rpcUrl: string; bundlerUrl: string };
-  /** Handles nobody may take (spec 5 "server whitelist"). */
+  /** Handles nobody may take (product.md 5 "server whitelist"). */
   reservedHandles: string[];
   /** Gas sponsorship: allowances, the daily budget, bounds of what an operation may cost. */
   gas: GasConfig;
@@ -306,7 +306,7 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and validates the API configuration once at start (DESIGN.md section 9). Secrets come only from the
+ * Reads and validates the API configuration once at start (ARCHITECTURE.md (Production and scale)). Secrets come only from the
  * environment; the one local convenience is a JWT secret generated on first run and kept in DATA_DIR (mode 0600),
  * which production refuses.
  */
@@ -411,7 +411,7 @@ export function loadConfig(
 const CHAIN_NOT_CHECKED: LocalDevnetCheck = { isLocalDevnet: false, reason: 'the chain was not checked' };
 
 /**
- * The devnet's conveniences are for the local devnet only (DESIGN.md section 10): anvil's well-known keys (anyone
+ * The devnet's conveniences are for the local devnet only (SECURITY.md (Stance)): anvil's well-known keys (anyone
  * can sign with them) and the demo data. Elsewhere, setting one on is refused and the API key is required; anvil's keys are refused in
  * production even on a local chain.
  */

@@ -25,7 +25,7 @@ export interface JobRunner {
 }
 
 /**
- * Runs this node's share of the durable jobs (DESIGN.md section 9). Our own rather than a library: pg-boss and
+ * Runs this node's share of the durable jobs (ARCHITECTURE.md (Production and scale)). Our own rather than a library: pg-boss and
  * graphile-worker need a node-postgres pool with LISTEN/NOTIFY and do not run on PGlite, and the queue is four
  * statements (packages/db/src/jobs.ts). Idle, it polls every `pollIntervalMs`; each claimed job runs under a lease
  * renewed every third of `leaseMs`, so a node that dies loses its jobs to the others within one lease.

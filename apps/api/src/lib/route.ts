@@ -14,7 +14,7 @@ export type RouteRequest<R extends RouteDeclaration> = FastifyRequest<{
 
 /**
  * A whole envelope a handler answers instead of a payload: a verdict that is not an error, e.g. the invite-code
- * check's `success: false` with msgKey 'invalid code' (spec 8). Errors are thrown as AppError instead.
+ * check's `success: false` with msgKey 'invalid code' (product.md 8). Errors are thrown as AppError instead.
  */
 export class EnvelopeAnswer {
   constructor(

@@ -12,7 +12,7 @@ export const DOCS_PREFIX = '/docs';
 
 /** `schema.security` of a public product call: only the saas_id header. */
 export const publicSecurity = [{ saasId: [] }];
-/** `schema.security` of a secure product call (spec point 6): saas_id and jwt_token. */
+/** `schema.security` of a secure product call (product.md 6): saas_id and jwt_token. */
 export const secureSecurity = [{ saasId: [], jwtToken: [] }];
 
 /** OpenAPI 3 generated from the routes' zod schemas, served at /docs (UI) and /docs/json. */

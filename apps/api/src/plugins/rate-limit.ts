@@ -17,7 +17,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: { config: AppConfi
   const { config } = options;
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    // Shared counters across API nodes (DESIGN.md section 9). Short timeouts: a slow Redis must not stall requests.
+    // Shared counters across API nodes (ARCHITECTURE.md (Production and scale)). Short timeouts: a slow Redis must not stall requests.
     redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
     app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { AppError } from '../lib/errors';
 
 /**
- * Every product call carries the saas_id header (spec point 7); a missing or unknown one is a bad request.
+ * Every product call carries the saas_id header (product.md 7); a missing or unknown one is a bad request.
  * Registered as an onRequest hook on the product scope only, so /healthz and /docs do not need it.
  */
 export function requireSaasId(expectedSaasId: string) {

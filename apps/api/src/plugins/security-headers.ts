@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Headers on every API response (DESIGN.md section 10): browsers never guess a content type other than the one
+ * Headers on every API response (SECURITY.md (Stance)): browsers never guess a content type other than the one
  * declared, no page of the API is shown inside a frame, and no referrer leaves it (its URLs can carry OAuth codes).
  * A route that sets one of them itself (the sign-in pages of the local OpenID provider) keeps its own.
  */

@@ -16,7 +16,7 @@ import type { ApiProcess } from '../support/api-process';
 
 /**
  * Two real API processes on one PostgreSQL database and one anvil: the job table, its leases and the shared nonce
- * sequence hold across nodes and across a crash (DESIGN.md section 9).
+ * sequence hold across nodes and across a crash (ARCHITECTURE.md (Production and scale)).
  */
 describe.runIf(testDatabaseKinds.includes('postgres'))(
   'API nodes sharing one PostgreSQL (real processes)',

@@ -30,7 +30,7 @@ export interface ApiNodes {
 }
 
 /**
- * Real API processes on one PostgreSQL database and one anvil (DESIGN.md section 9), for a `describe` that kills and
+ * Real API processes on one PostgreSQL database and one anvil (ARCHITECTURE.md (Production and scale)), for a `describe` that kills and
  * restarts nodes: registers its beforeAll (anvil, contracts, database, a token-issuing app that runs no jobs) and
  * afterAll (every node killed, then the rest removed). Ports and the data folder are the run's own.
  */

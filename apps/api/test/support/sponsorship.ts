@@ -15,7 +15,7 @@ import { type Address, encodeFunctionData, getAbiItem, type Hex, type LocalAccou
 import { entryPoint08Abi, entryPoint08Address, type UserOperation } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
-/** What the web asks for (spec 4): a badge key, 0.01 ETH of fees, 24 h. Any field may be overridden. */
+/** What the web asks for (product.md 4): a badge key, 0.01 ETH of fees, 24 h. Any field may be overridden. */
 export interface KeyPolicy {
   key: Address;
   target: Address;

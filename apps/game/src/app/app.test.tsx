@@ -17,7 +17,7 @@ describe('game app', () => {
     expect(html).toContain(`<h1 class="game__title">${env.productName} Race</h1>`);
     expect(html).toContain('data-session="spectator"');
     expect(html).toContain('Connecting to the race');
-    // No round known yet: the race length is spec 9's words, never a fixed '20 seconds'.
+    // No round known yet: the race length is product.md 9's words, never a fixed '20 seconds'.
     expect(html).toContain('Pick the coins that rise the most in about 30 seconds.');
     expect(html).not.toContain('20 seconds');
   });

@@ -9,7 +9,7 @@ import { GameNav } from './game-nav';
 import { useFrameInit } from './use-frame-init';
 
 /**
- * The coin-race game frame (DESIGN.md section 8). Until the page's initGameData arrives (spec 2) it shows the race
+ * The coin-race game frame (ARCHITECTURE.md (The coin race)). Until the page's initGameData arrives (product.md 2) it shows the race
  * to watch; with it, it opens the live race again with the session token it carries, and the player can bet. Every
  * screen outside the race is reached through the page.
  */

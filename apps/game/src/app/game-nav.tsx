@@ -22,7 +22,7 @@ const POPUPS = [
   { kind: 'invite', label: 'Invite' },
 ] as const;
 
-/** The game's menu: every screen it can send the player to, through the page (spec 2 frame actions). */
+/** The game's menu: every screen it can send the player to, through the page (product.md 2 frame actions). */
 export function GameNav({ send }: { send(action: FrameAction): void }) {
   // On a phone the row scrolls sideways: its ends fade while there is more of it that way.
   const items = useRef<HTMLDivElement>(null);

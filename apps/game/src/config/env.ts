@@ -16,10 +16,10 @@ const rawEnvSchema = z.object({
 
 export interface GameEnv {
   apiUrl: string;
-  /** The page origin allowed to embed the frame and exchange messages with it (spec point 2). */
+  /** The page origin allowed to embed the frame and exchange messages with it (product.md 2). */
   webOrigin: string;
   productName: string;
-  /** Sent as `saas_id` on every game call (spec point 7). */
+  /** Sent as `saas_id` on every game call (product.md 7). */
   saasId: string;
 }
 

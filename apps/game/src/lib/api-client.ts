@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /**
  * The game's HTTP client: calls a route by its declaration (api-contract), so no path is written here. Game calls
  * answer `{success, code, message, data}`, the quest calls the frame makes (the player's balances) answer
- * `{success, code, msgKey, obj}` (DESIGN.md section 5): the declaration's envelope says which. A failure becomes a
+ * `{success, code, msgKey, obj}` (ARCHITECTURE.md (API conventions)): the declaration's envelope says which. A failure becomes a
  * GameApiError with the server's code and message, which the bet panel shows as it is.
  */
 

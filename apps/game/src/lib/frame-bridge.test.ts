@@ -20,7 +20,7 @@ function setup() {
   return { bridge, parent, deliver };
 }
 
-describe('the frame bridge (spec 2 Embedded game frame)', () => {
+describe('the frame bridge (product.md 2 Embedded game frame)', () => {
   it('takes initGameData from the page origin and the parent window', () => {
     const { bridge, parent, deliver } = setup();
     const seen = vi.fn();

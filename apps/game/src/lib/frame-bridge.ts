@@ -7,7 +7,7 @@ import {
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /**
- * The game's side of the frame protocol (spec 2 "Embedded game frame"). A message counts only when it comes from
+ * The game's side of the frame protocol (product.md 2 "Embedded game frame"). A message counts only when it comes from
  * the page's exact origin AND from the parent window, and parses with the shared schema; anything else is dropped
  * without a trace. The game posts only to the page's exact origin, never to '*'.
  */

@@ -13,7 +13,7 @@ const typedData = {
   message: { text: 'hello' },
 } as const;
 
-describe('external-wallet mode (issue 14: a plain externally owned devnet wallet)', () => {
+describe('external-wallet mode (a plain externally owned devnet wallet)', () => {
   it('is the mode of /popup?mode=external only', () => {
     expect(walletModeOf('?mode=external')).toBe('external');
     expect(walletModeOf('')).toBe('smart-account');

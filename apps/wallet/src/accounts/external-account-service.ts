@@ -6,7 +6,7 @@ import { WalletRpcError } from '../protocol/messages';
 import type { AccountService } from './account-service';
 
 /**
- * The plain external-wallet mode (`/popup?mode=external`, DESIGN.md section 6): externally owned devnet accounts, a
+ * The plain external-wallet mode (`/popup?mode=external`, ARCHITECTURE.md (Accounts and sign-in)): externally owned devnet accounts, a
  * key and its own address, no smart account. They sign EIP-191 messages and EIP-712 data with the key itself (what
  * linking a wallet for asset badges needs); they send nothing, so they need no ETH. The keys live in their own
  * IndexedDB database, apart from the smart accounts' owner keys.

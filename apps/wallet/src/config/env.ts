@@ -26,7 +26,7 @@ const rawEnvSchema = z.object({
 });
 
 export interface WalletEnv {
-  /** The web app origin (DESIGN.md section 6). */
+  /** The web app origin (ARCHITECTURE.md (Accounts and sign-in)). */
   webOrigin: string;
   /** Origins whose pages may talk to the popup (exact `MessageEvent.origin` values). */
   trustedOrigins: string[];

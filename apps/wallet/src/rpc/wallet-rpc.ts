@@ -99,7 +99,7 @@ export interface WalletRpcOptions {
   getContractNames?: () => Promise<Readonly<Record<string, string>>>;
 }
 
-/** The wallet's EIP-1193 methods (issue 4 plan, "Methods"). */
+/** The wallet's EIP-1193 methods ("Methods"). */
 export function createWalletRpc(options: WalletRpcOptions): RequestHandler {
   const { accounts, connections, prompter } = options;
   const chainIdHex = numberToHex(options.chainId);

@@ -10,7 +10,7 @@ import { AppProvider } from './provider';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppRoutes, ROUTE_MODULES } from './router';
 
-/** spec point 2, 'Route list', verbatim (the "and" rows split in two). */
+/** product.md 2, 'Route list', verbatim (the "and" rows split in two). */
 const SPEC_ROUTES = [
   '/',
   '/mint-badge',

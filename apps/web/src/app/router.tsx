@@ -15,7 +15,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 /*
  * Declarative routing (<BrowserRouter> + useRoutes) rather than a data router: the app loads no data through the
  * router, and the data router's code would be about 17 KB gzip more on the landing page's first download
- * (issue 5). Pages load lazily with React.lazy; each renders inside the layout with its own error boundary.
+ *. Pages load lazily with React.lazy; each renders inside the layout with its own error boundary.
  */
 
 /** What a route module (app/routes/<kebab-name>.tsx) exports: its page, as `Component`. */

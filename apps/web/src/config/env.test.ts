@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
 
 describe('parseEnv', () => {
-  it('falls back to the local defaults of DESIGN.md when nothing is set', () => {
+  it('falls back to the local defaults of docs/configuration.md when nothing is set', () => {
     const env = parseEnv({});
     expect(env.apiUrl).toBe('http://localhost:3001');
     expect(env.hosts).toEqual({

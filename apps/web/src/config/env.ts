@@ -11,7 +11,7 @@ const DEFAULT_API_URL = 'http://localhost:3001';
 /**
  * A check of one raw variable: its value, or a problem. `undefined` means unset: an empty variable counts as unset,
  * so `VITE_X=` in a .env file falls back to the default. Hand-written rather than zod so that the landing page does
- * not download a schema library just to read its configuration (issue 5: initial JavaScript budget).
+ * not download a schema library just to read its configuration (initial JavaScript budget).
  */
 type Check<T> = (value: unknown) => { value: T | undefined } | { problem: string };
 
@@ -88,7 +88,7 @@ function checkRawEnv(raw: Record<string, unknown>): { env: RawEnv } | { problems
   return problems.length > 0 ? { problems } : { env: env as RawEnv };
 }
 
-/** The API hosts of spec point 7 ({host}); each defaults to the API (DESIGN.md section 5). */
+/** The API hosts of product.md 7 ({host}); each defaults to the API (ARCHITECTURE.md (API conventions)). */
 export type ApiHost = 'customer' | 'quest' | 'badge' | 'wallet' | 'game';
 
 export interface PublicEnv {
@@ -104,11 +104,11 @@ export interface PublicEnv {
   productName: string;
   providerName: string;
   social: { xUrl: string; discordUrl: string; telegramUrl: string };
-  /** The block explorer's address page, `{address}` replaced (spec 2 'View more in Scan'; spec 9 test explorer). */
+  /** The block explorer's address page, `{address}` replaced (product.md 2 'View more in Scan'; product.md 9 test explorer). */
   explorerAddressUrl: string;
-  /** The bridge site the deposit dialog opens in a new tab (spec 2). */
+  /** The bridge site the deposit dialog opens in a new tab (product.md 2). */
   bridgeUrl: string;
-  /** The chain's name in the send dialog's Network field (spec 2: 'Abstract Chain'). */
+  /** The chain's name in the send dialog's Network field (product.md 2: 'Abstract Chain'). */
   chainName: string;
 }
 

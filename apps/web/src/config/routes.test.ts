@@ -10,7 +10,7 @@ describe('routes config', () => {
     expect(routeHref('redeemHistory', {})).toBe('/game/redeem/history');
   });
 
-  it('navigates to Home, Badges, Game and Referral (spec point 2)', () => {
+  it('navigates to Home, Badges, Game and Referral (product.md 2)', () => {
     expect(NAV_ITEMS).toEqual([
       { label: 'Home', path: ROUTES.home.path },
       { label: 'Badges', path: ROUTES.mintBadge.path },

@@ -13,7 +13,7 @@ import { env } from './env';
 export type { RouteName, RoutePath };
 
 /**
- * The typed route table: every route of spec point 2's route list (paths from @ojo/domain/routes) with the page
+ * The typed route table: every route of product.md 2's route list (paths from @ojo/domain/routes) with the page
  * heading it shows. The router (app/router.tsx) lazy-loads one module per name from app/routes/<kebab-name>.tsx
  * and must cover every name here.
  */
@@ -49,7 +49,7 @@ export const ROUTES = Object.fromEntries(
 ) as { readonly [N in RouteName]: RouteDefinition<(typeof ROUTE_PATHS)[N]> };
 
 /**
- * Routes of the login feature beyond the spec's route list: the Create profile page (spec 2) and the OpenID Connect
+ * Routes of the login feature beyond the spec's route list: the Create profile page (product.md 2) and the OpenID Connect
  * redirect URI of the old users' login. Lazy modules in app/routes/create-profile.tsx and auth-callback.tsx.
  */
 export const AUTH_ROUTES = {
@@ -58,9 +58,9 @@ export const AUTH_ROUTES = {
 } as const;
 
 /**
- * The daily check-in screen (spec 2 'Check-in and coin screens': a day list with rewards and a coin reward popup).
+ * The daily check-in screen (product.md 2 'Check-in and coin screens': a day list with rewards and a coin reward popup).
  * The spec's route list gives it no path (@ojo/domain/routes CHECK_IN_PATH); the game frame's popup
- * kind checkIn (spec 2 Embedded game frame) opens it. Lazy module in app/routes/check-in.tsx.
+ * kind checkIn (product.md 2 Embedded game frame) opens it. Lazy module in app/routes/check-in.tsx.
  */
 export const CHECK_IN_ROUTE = { path: CHECK_IN_PATH, title: 'Daily check-in' } as const;
 
@@ -82,7 +82,7 @@ export const GAME_SEASON_VERIFY_ROUTE = {
 /** The heading of the page shown for unknown paths. */
 export const NOT_FOUND_TITLE = 'Page not found';
 
-/** Top navigation of spec point 2: Home, Badges, Game, Referral. */
+/** Top navigation of product.md 2: Home, Badges, Game, Referral. */
 export const NAV_ITEMS: ReadonlyArray<{ label: string; path: RoutePath }> = TOP_NAVIGATION;
 
 /** A route's path with an optional query string (e.g. `/?inviteCode=AB12&sourceType=web`). */

@@ -23,7 +23,7 @@ export async function copyText(text: string): Promise<void> {
 }
 
 /**
- * Copy with feedback: `isCopied` is true for `feedbackMs` after a successful copy (spec 9: 1 second on the
+ * Copy with feedback: `isCopied` is true for `feedbackMs` after a successful copy (product.md 9: 1 second on the
  * referral page, 2 seconds on the wallet). Copying again restarts the timer.
  */
 export function useCopyFeedback(feedbackMs: number) {

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
 const getSnapshot = () => isLargeScreen(window.innerWidth);
 const getServerSnapshot = () => false;
 
-/** spec point 9: 'A large-screen flag is set when width is over 768.' Follows window resizes. */
+/** product.md 9: 'A large-screen flag is set when width is over 768.' Follows window resizes. */
 export function useIsLargeScreen(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

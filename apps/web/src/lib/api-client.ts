@@ -6,15 +6,15 @@ import { type ApiHost, env } from '@/config/env';
 import { getJwt } from './session-storage';
 
 /**
- * The typed HTTP client of the web app (spec point 7, DESIGN.md section 5). Every call carries `saas_id`; secure
+ * The typed HTTP client of the web app (product.md 7, ARCHITECTURE.md (API conventions)). Every call carries `saas_id`; secure
  * calls carry `jwt_token`. User, quest and badge hosts answer `{success, code, msgKey, obj}`; wallet and game
  * (coin) hosts answer `{success, code, message, data}`. Every failure becomes an ApiError; HTTP 401 also emits
- * 'unauthorized', which the auth feature answers by logging out (spec point 4).
+ * 'unauthorized', which the auth feature answers by logging out (product.md 4).
  *
  * The client checks the two envelopes with `zod/mini` (packages/api-contract/src/envelope-mini.ts, through
  * ./envelope-check.ts) and the payload with the call's own schema, which arrives with the feature's lazily loaded
  * api module. The check is imported on the first call, so the landing page, which needs the client for its shell,
- * does not download a schema library before interaction (issue 5 budget; issue 9 item 8).
+ * does not download a schema library before interaction (budget).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,7 +87,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
- * The header names of spec point 7, as packages/api-contract/src/envelope.ts names them (SAAS_ID_HEADER,
+ * The header names of product.md 7, as packages/api-contract/src/envelope.ts names them (SAAS_ID_HEADER,
  * JWT_HEADER; a test keeps them equal). Spelled here because that module also builds zod schemas that the lazily
  * loaded api modules share: importing a value from it would put zod into the landing page's first download.
  */
@@ -119,7 +119,7 @@ function readFailureFields(body: unknown): FailureFields | undefined {
 
 /**
  * The envelope check (zod/mini, ./envelope-check.ts) loads with the first call, in parallel with its request: the
- * landing page's first download holds the client but no schema library (issue 5 budget). By the time an answer
+ * landing page's first download holds the client but no schema library (budget). By the time an answer
  * arrives, the call's own schema (classic zod, sharing zod/mini's core) has been loaded by its feature anyway.
  */
 type EnvelopeCheckModule = typeof import('./envelope-check');
@@ -177,7 +177,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json', [SAAS_ID_HEADER]: options.saasId };
     if (request.secure) {
       const jwt = request.jwt ?? options.getJwt();
-      // Without a token the server answers 401, which logs the person out as spec point 4 says.
+      // Without a token the server answers 401, which logs the person out as product.md 4 says.
       if (jwt) headers[JWT_HEADER] = jwt;
     }
     const hasBody = request.body !== undefined;

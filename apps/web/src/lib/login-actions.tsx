@@ -3,16 +3,16 @@ import type { PlayerCall } from '@ojo/domain/session/user';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
- * What the home page's login buttons do (spec 2 Home, spec 4 Login). The login feature (issue 4) provides the
+ * What the home page's login buttons do (product.md 2 Home, product.md 4 Login). The login feature provides the
  * handlers once, around the app, with <HomeLoginActionsProvider value={...}>; the hero and the header buttons read
  * them from here.
  */
 export interface HomeLoginActions {
-  /** 'Login with <provider>' for new users, with the invite fields the login body carries (spec 5 Other). */
+  /** 'Login with <provider>' for new users, with the invite fields the login body carries (product.md 5 Other). */
   onLoginWithProvider?: (referralCode: string, sourceType: SourceType) => void;
   /** The old-user logins (Twitter, Apple, Google) that lead to the migration. */
   onOldUserLogin?: (provider: LoginProvider) => void;
-  /** A full user sees no login buttons (spec 2 Home, spec 4 'A full user ...'). */
+  /** A full user sees no login buttons (product.md 2 Home, product.md 4 'A full user ...'). */
   isFullUser?: boolean;
   /** True while a login runs: the buttons are disabled. */
   isLoggingIn?: boolean;

@@ -4,9 +4,9 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The invite code chosen for the next login (spec 2 Home: 'Home with query inviteCode and sourceType is a referral
- * entry'; spec 5 Other: an unknown source type falls back to web). Kept in session storage so a reload during the
- * login popup keeps it; logout clears session storage (spec 4) and with it the choice.
+ * The invite code chosen for the next login (product.md 2 Home: 'Home with query inviteCode and sourceType is a referral
+ * entry'; product.md 5 Other: an unknown source type falls back to web). Kept in session storage so a reload during the
+ * login popup keeps it; logout clears session storage (product.md 4) and with it the choice.
  */
 export interface ReferralSelection {
   /** The selected code, or null when none is selected. */

@@ -12,7 +12,7 @@ import {
 describe('session cookies', () => {
   afterEach(() => clearSession());
 
-  it('keeps the token cookies for 2 days (spec point 9)', () => {
+  it('keeps the token cookies for 2 days (product.md 9)', () => {
     expect(SESSION_COOKIE_MAX_AGE_SECONDS).toBe(2 * 24 * 60 * 60);
   });
 

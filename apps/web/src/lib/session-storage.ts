@@ -1,7 +1,7 @@
 import { TOKEN_COOKIE_DAYS } from '@ojo/domain/constants';
 
 /**
- * The session values the web app keeps in cookies (spec point 9: 'Token cookies (jwt, id token, task id, platform)
+ * The session values the web app keeps in cookies (product.md 9: 'Token cookies (jwt, id token, task id, platform)
  * expire after 2 days').
  */
 export const SESSION_COOKIES = {
@@ -55,7 +55,7 @@ export function getSessionValue(key: SessionKey): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** Stores a session value for 2 days (spec point 9). */
+/** Stores a session value for 2 days (product.md 9). */
 export function setSessionValue(key: SessionKey, value: string): void {
   writeCookie(SESSION_COOKIES[key], value, SESSION_COOKIE_MAX_AGE_SECONDS);
 }

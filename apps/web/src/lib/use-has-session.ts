@@ -4,7 +4,7 @@ import { getJwt, onSessionChange } from './session-storage';
 const hasJwt = () => Boolean(getJwt());
 
 /**
- * Whether a session token is stored (spec 4: 'logged in (jwt present)'). The stored token is the truth (it is there
+ * Whether a session token is stored (product.md 4: 'logged in (jwt present)'). The stored token is the truth (it is there
  * from the first render after a reload, before the auth store has looked); it is read again whenever a session value
  * is written (a login or logout on this very page, e.g. from the header) and when the tab comes back (another tab may
  * have logged in or out).

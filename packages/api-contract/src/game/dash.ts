@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MAX } from '../bounds';
 
 /**
- * The documents of the Dash round as they travel (DESIGN.md section 8): the round state, its terms, snapshots,
+ * The documents of the Dash round as they travel (ARCHITECTURE.md (The coin race)): the round state, its terms, snapshots,
  * outcome and the published round. They mirror the types of `@ojo/domain/game/dash` one for one (a test parses real
  * domain values with them); amounts and prices are integer strings because JSON has no bigint.
  */

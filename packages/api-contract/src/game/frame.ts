@@ -11,7 +11,7 @@ import { MAX } from '../bounds';
 import { gameCurrency, roundId } from './dash';
 
 /**
- * The embedded game frame's message protocol (spec 2 "Embedded game frame"), one schema for both sides: the web
+ * The embedded game frame's message protocol (product.md 2 "Embedded game frame"), one schema for both sides: the web
  * page (apps/web) and the game (apps/game) import it. Each side first checks the message's origin and source
  * window (the exact other origin and the frame or parent it expects), then parses the data with these schemas and
  * ignores whatever does not parse; each side posts only to the exact target origin.
@@ -84,7 +84,7 @@ const raceShare = z.strictObject({
 });
 const splashShare = z.strictObject({
   outcome: z.enum(['win', 'loss']),
-  /** spec 9: 'A random image index 1 to 3 is used in splash share links.' */
+  /** product.md 9: 'A random image index 1 to 3 is used in splash share links.' */
   imageIndex: z.number().int().min(1).max(3).optional(),
 });
 

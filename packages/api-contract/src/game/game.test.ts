@@ -216,7 +216,7 @@ describe('WebSocket messages (issue: round state, prices 4/s, pool sizes, result
   });
 });
 
-describe('spec 7 Game and coin: the game calls', () => {
+describe('product.md 7 Game and coin: the game calls', () => {
   it('declares each call once, with the spec paths', () => {
     const keys = GAME_ROUTES.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -255,7 +255,7 @@ describe('spec 7 Game and coin: the game calls', () => {
     expect(() => routePath(getBattleProgressRoute)).toThrow('needs the parameter id');
   });
 
-  it('takes bet amounts as integer strings only, and the rule kinds of spec 3', () => {
+  it('takes bet amounts as integer strings only, and the rule kinds of product.md 3', () => {
     const bet = { currency: 'OJO', track: 'BTC', amount: '200', clientBetId: 'abcdefgh12' };
     expect(placeBetBody.safeParse(bet).success).toBe(true);
     for (const amount of [200, '200.5', '-200', ''])
@@ -266,7 +266,7 @@ describe('spec 7 Game and coin: the game calls', () => {
   });
 });
 
-describe('spec 2 Embedded game frame: one protocol for the page and the game', () => {
+describe('product.md 2 Embedded game frame: one protocol for the page and the game', () => {
   const frame = (message: Record<string, unknown>) =>
     parseFrameToPage({ channel: GAME_FRAME_CHANNEL, ...message });
 

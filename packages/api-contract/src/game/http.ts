@@ -23,10 +23,10 @@ import {
 export { routePath } from '../route-path';
 
 /**
- * The game calls of spec point 7 ("Game and coin": battle, props, reward, ladders, messages; the rules texts) and
+ * The game calls of product.md 7 ("Game and coin": battle, props, reward, ladders, messages; the rules texts) and
  * the calls the race needs besides them (bets, history, verification), declared once: method, path, whether the
  * session token is required, and the request and result schemas (`defineRoute`, as every route). Game calls answer
- * `{success, code, message, data}` (DESIGN.md section 5); the rules text sits with the user calls of spec 7
+ * `{success, code, message, data}` (ARCHITECTURE.md (API conventions)); the rules text sits with the user calls of product.md 7
  * (`GET /owo/rule`) and answers `{success, code, msgKey, obj}`. A "battle" is a Dash round.
  */
 const tags = ['game'] as const;
@@ -56,7 +56,7 @@ export const getBattleProgressRoute = defineRoute({
 
 export const battlePools = z
   .object({
-    /** Each currency's prize pool, fed by the fees (spec 2 /game/prize-pool/ojo and /points). */
+    /** Each currency's prize pool, fed by the fees (product.md 2 /game/prize-pool/ojo and /points). */
     prizePools: z.object({ OJO: baseUnits, POINT: baseUnits }),
     /** The current round's pools, or null between rounds. */
     round: z
@@ -184,7 +184,7 @@ export const ticketProps = z
   })
   .meta({ id: 'TicketProps' });
 
-/** GET /props/{id}: the session player's tickets in a currency (id: ojo or points; spec 2 /game/tickets/...). */
+/** GET /props/{id}: the session player's tickets in a currency (id: ojo or points; product.md 2 /game/tickets/...). */
 export const getPropsRoute = defineRoute({
   method: 'GET',
   path: '/props/:id',
@@ -347,7 +347,7 @@ export const ladderPage = z
   })
   .meta({ id: 'LadderPage' });
 
-/** GET /ladders: the ranking of the open season (spec 2 /game/ranks). */
+/** GET /ladders: the ranking of the open season (product.md 2 /game/ranks). */
 export const getLaddersRoute = defineRoute({
   method: 'GET',
   path: '/ladders',
@@ -481,7 +481,7 @@ export const getSeasonVerifyRoute = defineRoute({
   errorStatuses: [401, 404],
 });
 
-/** Share lines with the `{link}` placeholder (spec 8: the page falls back to its built-in lines when this fails). */
+/** Share lines with the `{link}` placeholder (product.md 8: the page falls back to its built-in lines when this fails). */
 export const gameMessages = z
   .object({ win: z.array(z.string().max(280)).max(50), loss: z.array(z.string().max(280)).max(50) })
   .meta({ id: 'GameMessages' });
@@ -501,7 +501,7 @@ export const ruleKind = z.enum(RULE_KINDS);
 export const ruleQuery = z.object({ ruleKind });
 export const ruleText = z.object({ ruleKind, text: z.string().max(MAX.text) }).meta({ id: 'RuleText' });
 
-/** GET /owo/rule?ruleKind=PRIZE_POOL|RANK: a rules text (spec 7: fetched as text, cached 5 minutes). */
+/** GET /owo/rule?ruleKind=PRIZE_POOL|RANK: a rules text (product.md 7: fetched as text, cached 5 minutes). */
 export const getRuleRoute = defineRoute({
   method: 'GET',
   path: '/owo/rule',

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One-time nonces for signed messages (SIWE login, wallet bind; spec point 4 "Get a nonce, sign a message").
+ * One-time nonces for signed messages (SIWE login, wallet bind; product.md 4 "Get a nonce, sign a message").
  * A nonce is valid until `expiresAt` and only while `consumedAt` is null; consuming it is a conditional update.
  */
 export const authNonces = pgTable(

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** spec 3 'Badge series: OnboardingBadge, DojoBadge, DojoDash, DailyDriver, SplashRoi, SplashTotalRoi, Hood, KyuTrainer.' */
+/** product.md 3 'Badge series: OnboardingBadge, DojoBadge, DojoDash, DailyDriver, SplashRoi, SplashTotalRoi, Hood, KyuTrainer.' */
 export const badgeSeries = pgEnum('badge_series', [
   'OnboardingBadge',
   'DojoBadge',
@@ -29,11 +29,11 @@ export const badgeSeries = pgEnum('badge_series', [
   'KyuTrainer',
 ]);
 
-/** spec 3 'Badge categories: LEADER_BOARD, EARLY_BIRD, ADMIN.' */
+/** product.md 3 'Badge categories: LEADER_BOARD, EARLY_BIRD, ADMIN.' */
 export const badgeCategory = pgEnum('badge_category', ['LEADER_BOARD', 'EARLY_BIRD', 'ADMIN']);
 
 /**
- * spec 3 'Allow types: NO, GTD, FCFS': NO nobody may claim (a badge shown but closed), GTD every player who meets
+ * product.md 3 'Allow types: NO, GTD, FCFS': NO nobody may claim (a badge shown but closed), GTD every player who meets
  * the rule, FCFS the first `max_supply` players who meet it.
  */
 export const badgeAllowType = pgEnum('badge_allow_type', ['NO', 'GTD', 'FCFS']);
@@ -60,7 +60,7 @@ export const badgeProgressSource = pgEnum('badge_progress_source', [
 ]);
 
 /**
- * The badges (spec 3 Badge entry), as data an operator changes: one row per series and level. `id` is the badge id
+ * The badges (product.md 3 Badge entry), as data an operator changes: one row per series and level. `id` is the badge id
  * of the calls (`/wallets/claim/tokens/{id}`, `/nft/checker/{id}`); `token_id` the BadgeNFT token id it mints.
  */
 export const badges = pgTable(
@@ -80,10 +80,10 @@ export const badges = pgTable(
     logo: text('logo').notNull().default(''),
     description: text('description').notNull().default(''),
     progressSource: badgeProgressSource('progress_source').notNull(),
-    /** The spec 3 progress item type shown with it (badge-progress.ts PROGRESS_TYPES). */
+    /** The product.md 3 progress item type shown with it (badge-progress.ts PROGRESS_TYPES). */
     progressType: text('progress_type').notNull(),
     progressName: text('progress_name').notNull().default(''),
-    /** The value the progress must reach (spec 3: greater than 0). */
+    /** The value the progress must reach (product.md 3: greater than 0). */
     condition: integer('condition').notNull(),
     /** Source parameters (task codes, assets, ...). */
     rule: jsonb('rule').$type<Record<string, unknown>>().notNull().default({}),
@@ -100,10 +100,10 @@ export const badges = pgTable(
   ],
 );
 
-/** spec 4 Badge status after pending: claimable (a signed mint request exists), claimed (the chain minted it). */
+/** product.md 4 Badge status after pending: claimable (a signed mint request exists), claimed (the chain minted it). */
 export const badgeClaimStatus = pgEnum('badge_claim_status', ['claimable', 'claimed']);
 
-/** spec 3 'Sync states: UNSYNC, SYNCING, SYNCED' of a mint: not sent, sent and not confirmed, confirmed. */
+/** product.md 3 'Sync states: UNSYNC, SYNCING, SYNCED' of a mint: not sent, sent and not confirmed, confirmed. */
 export const badgeSyncState = pgEnum('badge_sync_state', ['UNSYNC', 'SYNCING', 'SYNCED']);
 
 /**

@@ -20,7 +20,7 @@ import { jobs } from './jobs';
 const wei = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
 
 /**
- * The next nonce of each signing key on each chain, shared by every API node (DESIGN.md section 9). A nonce is
+ * The next nonce of each signing key on each chain, shared by every API node (ARCHITECTURE.md (Production and scale)). A nonce is
  * taken in the same statement that advances the counter, reconciled upwards with the chain's pending nonce (a key
  * also used elsewhere), so two nodes never sign two transactions with one nonce.
  */

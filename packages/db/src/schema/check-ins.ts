@@ -16,9 +16,9 @@ import { ledgerAsset, ledgerEntries } from './ledger-entries';
 import { users } from './users';
 
 /**
- * The daily check-in's reward ladder (spec 3 'checkInReward (list of index, amount)'): day `day` of a streak earns
+ * The daily check-in's reward ladder (product.md 3 'checkInReward (list of index, amount)'): day `day` of a streak earns
  * `amount` of `asset`. Data an operator changes without code; the first rows come from a migration. A free reward
- * pays FishXP (POINT) unless the row says OJO, which stays locked until the player unlocks it (DESIGN.md 11).
+ * pays FishXP (POINT) unless the row says OJO, which stays locked until the player unlocks it (docs/economy.md).
  */
 export const checkInRewards = pgTable(
   'check_in_rewards',

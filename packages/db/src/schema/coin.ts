@@ -17,7 +17,7 @@ import { baseUnits, ownerId, timestamps } from './columns';
 import { users } from './users';
 
 /**
- * Buying OJO with ETH and redeeming it back (spec 3 Coin order, Withdraw info; spec 4 Buy OJO): orders, the
+ * Buying OJO with ETH and redeeming it back (product.md 3 Coin order, Withdraw info; product.md 4 Buy OJO): orders, the
  * payments seen for them, and redemptions. Money itself moves only in the ledger; these rows say why.
  */
 
@@ -30,7 +30,7 @@ const settlingTransaction = () => ({
   reason: text('reason'),
 });
 
-/** spec 3 'Order states: created, approved, done, cancelled, system_cancelled, rejected.' */
+/** product.md 3 'Order states: created, approved, done, cancelled, system_cancelled, rejected.' */
 export const coinOrderState = pgEnum('coin_order_state', [
   'created',
   'approved',
@@ -130,7 +130,7 @@ export const coinRefunds = pgTable(
 export type CoinRefund = typeof coinRefunds.$inferSelect;
 
 /**
- * spec 3 'Withdraw and transaction states: PENDING, FINISHED, FAILED', plus CANCELLED (cancelled by the player
+ * product.md 3 'Withdraw and transaction states: PENDING, FINISHED, FAILED', plus CANCELLED (cancelled by the player
  * before the payout started; the OJO given back).
  */
 export const coinWithdrawStatus = pgEnum('coin_withdraw_status', [
@@ -171,7 +171,7 @@ export const coinWithdraws = pgTable(
 export type CoinWithdraw = typeof coinWithdraws.$inferSelect;
 
 /**
- * Each player's bought OJO still held and what it cost (average cost, DESIGN.md section 11): a credited order adds
+ * Each player's bought OJO still held and what it cost (average cost, docs/economy.md): a credited order adds
  * its baseQty and quoteWei, a redemption takes its share (coin_withdraws.basis_qty, basis_wei) and a cancelled or
  * failed one gives exactly that back, each in the transaction of its ledger move. A redemption of bought OJO never
  * pays more than this share.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The race's share lines (spec 7 `/messages`: win and loss lines; spec 8: the built-in lines when it fails). Operator
+ * The race's share lines (product.md 7 `/messages`: win and loss lines; product.md 8: the built-in lines when it fails). Operator
  * data: the seed migration writes the launch lines, an operator adds, edits or retires rows (`is_active`) without a
  * release. `{link}` in a line is replaced by the sharer's invite link. /messages serves the active rows of each kind
  * in `sort_order`; a kind with no active row answers the built-in lines (packages/domain share-text.ts).

@@ -18,7 +18,7 @@ import { baseUnits, ownerId, timestamps } from './columns';
 const zeroUnits = (name: string) => baseUnits(name).notNull().default(sql`0`);
 
 /**
- * The coin race (issue 13, DESIGN.md section 8). A round's whole state is the domain's `DashRound` document
+ * The coin race (ARCHITECTURE.md (The coin race)). A round's whole state is the domain's `DashRound` document
  * (`state`, plain JSON, stored and sent as it is); `phase` and the times beside it are copies for queries and for
  * the bet check that must see a round close. `seed` stays secret until the round is settled (`seed_revealed_at`);
  * the commitment to it is public from creation, before betting opens.
@@ -121,7 +121,7 @@ export const gamePrizePoolEntries = pgTable(
 );
 
 /**
- * Seasons (spec 3 'Season states: closing, open, closed.'): the state follows from the times and `settled_at_ms`
+ * Seasons (product.md 3 'Season states: closing, open, closed.'): the state follows from the times and `settled_at_ms`
  * (packages/domain season/season.ts). The ticket draw's seed is committed when the season is created.
  */
 export const gameSeasons = pgTable('game_seasons', {
@@ -185,7 +185,7 @@ export const gameSeasonPlayers = pgTable(
   ],
 );
 
-/** A player's settlement of a season in one currency (spec 7 /ladders/lastsettle, /seasons/{id}/settles/myself). */
+/** A player's settlement of a season in one currency (product.md 7 /ladders/lastsettle, /seasons/{id}/settles/myself). */
 export const gameSeasonSettles = pgTable(
   'game_season_settles',
   {

@@ -5,7 +5,7 @@ import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } 
 export const jobState = pgEnum('job_state', ['queued', 'running', 'succeeded', 'failed']);
 
 /**
- * Durable jobs (DESIGN.md section 9): every server-side side effect that must survive a crash or run on another
+ * Durable jobs (ARCHITECTURE.md (Production and scale)): every server-side side effect that must survive a crash or run on another
  * node (chain writes, payouts, mints). `key` makes enqueueing idempotent. A node claims due rows with
  * `FOR UPDATE SKIP LOCKED` and holds them for a lease it renews; a holder that dies loses the row when
  * `locked_until` passes and another node takes it over. `attempts` counts claims and fences late writes of an

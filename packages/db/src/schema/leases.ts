@@ -1,7 +1,7 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Singletons across API nodes (DESIGN.md section 9): work that must run once (the round scheduler, the indexer,
+ * Singletons across API nodes (ARCHITECTURE.md (Production and scale)): work that must run once (the round scheduler, the indexer,
  * the nonce reconciler) runs on the node holding its lease row, renewed every few seconds. Once `expires_at`
  * passes, another node may take it; each new holder gets a higher `token` (a fencing token for its writes).
  */

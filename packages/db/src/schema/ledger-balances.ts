@@ -8,7 +8,7 @@ import { users } from './users';
  * costs one row however many entries there are. Written only by the `ledger_entries` insert trigger (migration
  * `ledger_balances`), in the same statement as the entry, so no code path can append an entry and forget the
  * balance; a direct INSERT, UPDATE or DELETE of this table is refused. `balance >= 0`: no asset can be overdrawn,
- * even by a caller that skipped the check (DESIGN.md section 5).
+ * even by a caller that skipped the check (ARCHITECTURE.md (API conventions)).
  */
 export const ledgerBalances = pgTable(
   'ledger_balances',
@@ -18,7 +18,7 @@ export const ledgerBalances = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     asset: ledgerAsset('asset').notNull(),
     balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
-    /** The sum of the credits alone (what the user was given in total, before spending): spec 3 originalAvailable. */
+    /** The sum of the credits alone (what the user was given in total, before spending): product.md 3 originalAvailable. */
     credited: numeric('credited', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

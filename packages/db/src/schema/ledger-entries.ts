@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Assets a balance is kept in (DESIGN.md section 5: wei for ETH, whole OJO, whole points). */
+/** Assets a balance is kept in (ARCHITECTURE.md (API conventions): wei for ETH, whole OJO, whole points). */
 export const ledgerAsset = pgEnum('ledger_asset', ['ETH', 'OJO', 'POINT']);
 
 /**
@@ -35,7 +35,7 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The ledger page reads a user's entries of one asset newest first (spec 7 point ledgers): an index scan.
+    // The ledger page reads a user's entries of one asset newest first (product.md 7 point ledgers): an index scan.
     index('ledger_entries_user_asset_id_idx').on(table.userId, table.asset, table.id),
     check('ledger_entries_amount_nonzero', sql`${table.amount} <> 0`),
   ],

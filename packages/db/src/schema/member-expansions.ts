@@ -3,7 +3,7 @@ import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * A player's member expansion (spec 7 'POST /v2/member/{id}/expansion'): display preferences kept on the server so
+ * A player's member expansion (product.md 7 'POST /v2/member/{id}/expansion'): display preferences kept on the server so
  * they follow the player across devices. The keys are the api-contract's `memberExpansion`; the API validates them
  * before they get here.
  */

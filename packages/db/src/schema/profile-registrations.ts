@@ -10,7 +10,7 @@ export const profileRegistrationStatus = pgEnum('profile_registration_status', [
 ]);
 
 /**
- * A player's on-chain profile, from reservation to receipt (spec 2 Create profile, spec 4 Profile creation). The
+ * A player's on-chain profile, from reservation to receipt (product.md 2 Create profile, product.md 4 Profile creation). The
  * handle is reserved here, unique, before anything is written on chain; a durable job registers it with the API's
  * registrar key and then, in one transaction, marks the row created and copies handle and profile id to the
  * user. One row per user: one profile per player. `attempt` grows with each retry after a failure.
@@ -36,7 +36,7 @@ export const profileRegistrations = pgTable(
   },
   (table) => [
     index('profile_registrations_status_idx').on(table.status),
-    // spec 5 Profile handle: lowercase letters, digits and underscores, 4 to 15 characters.
+    // product.md 5 Profile handle: lowercase letters, digits and underscores, 4 to 15 characters.
     check('profile_registrations_handle_rule', sql`${table.handle} ~ '^[a-z0-9_]{4,15}$'`),
     check('profile_registrations_owner_lower', sql`${table.ownerAddress} = lower(${table.ownerAddress})`),
     check(

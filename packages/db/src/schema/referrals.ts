@@ -3,8 +3,8 @@ import { check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-o
 import { users } from './users';
 
 /**
- * Who invited whom (spec points 2 and 3: referral code, invitedMap keyed by source type).
- * A user is referred at most once. `sourceType` is stored normalised (unknown values become WEB, spec point 5).
+ * Who invited whom (product.md 2 and 3: referral code, invitedMap keyed by source type).
+ * A user is referred at most once. `sourceType` is stored normalised (unknown values become WEB, product.md 5).
  * A referral is recorded at the referee's registration and counted (REFERRED) from `countedAt` on: once the
  * referee really played (a check-in and a bet in a round whose betting closed), since accounts and profiles cost
  * nothing and would be farmed.

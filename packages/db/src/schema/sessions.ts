@@ -3,7 +3,7 @@ import { check, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * A sign-in of a user (spec 4 Login and Logout, spec 9 'Web login session 604800 seconds'). Its id is the `sid`
+ * A sign-in of a user (product.md 4 Login and Logout, product.md 9 'Web login session 604800 seconds'). Its id is the `sid`
  * of the session jwt and of the SIWE id token it came from. A session ends at `expiresAt` (the first sign-in plus
  * the session limit; no renewal moves it) or when logout sets `revokedAt`; every secure call checks both, in the
  * query that loads the user.

@@ -16,7 +16,7 @@ import {
 import { users } from './users';
 
 /**
- * User operations the API agreed to pay gas for (`POST /contract/gas/policy`, DESIGN.md section 6): each row is a
+ * User operations the API agreed to pay gas for (`POST /contract/gas/policy`, ARCHITECTURE.md (Accounts and sign-in)): each row is a
  * reservation of the paymaster's deposit. One row per (sender, nonce): asking again for the same operation
  * (re-estimation, retry) signs again without reserving twice, and only one version of (sender, nonce) can run.
  * A reservation holds `reserved_wei` of the daily budgets (global, the account's, its client address's) until the

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** spec 3 Task: 'Task domains: social, discord, twitter, wallet, telegram' (the icon follows the domain). */
+/** product.md 3 Task: 'Task domains: social, discord, twitter, wallet, telegram' (the icon follows the domain). */
 export const taskDomain = pgEnum('task_domain', ['social', 'discord', 'twitter', 'wallet', 'telegram']);
 
 /**
@@ -33,13 +33,13 @@ export const taskVerifier = pgEnum('task_verifier', [
   'do_task',
 ]);
 
-/** Once ever, or once per UTC day (a daily task shows DONE (TODAY), spec 4). */
+/** Once ever, or once per UTC day (a daily task shows DONE (TODAY), product.md 4). */
 export const taskPeriod = pgEnum('task_period', ['once', 'daily']);
 
 /**
- * The tasks offered to players (spec 3 Task, spec 7 Quests and tasks), as data: an operator adds, changes or retires
+ * The tasks offered to players (product.md 3 Task, product.md 7 Quests and tasks), as data: an operator adds, changes or retires
  * rows without code. `id` is the spec's numeric taskId (check-in 411010, play game 411004). The description may
- * carry the `[[p<n>]]` marker the page shows as the point value (spec 2); it should equal `rewardAmount` for POINT.
+ * carry the `[[p<n>]]` marker the page shows as the point value (product.md 2); it should equal `rewardAmount` for POINT.
  */
 export const tasks = pgTable(
   'tasks',
@@ -57,13 +57,13 @@ export const tasks = pgTable(
     connectUrl: text('connect_url'),
     /** Optional icon URL; without one the page shows the domain's icon. */
     icon: text('icon'),
-    /** A label such as TODAY: spec 4 'A done task shows DONE (TODAY if it has a label).' */
+    /** A label such as TODAY: product.md 4 'A done task shows DONE (TODAY if it has a label).' */
     labelName: text('label_name'),
-    /** Completions needed per period (spec 2 'progress/limit' when over 1). */
+    /** Completions needed per period (product.md 2 'progress/limit' when over 1). */
     limit: integer('limit').notNull().default(1),
     rewardAsset: text('reward_asset').notNull().default('POINT'),
     rewardAmount: numeric('reward_amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
-    /** spec 7 'GET /v2/tasks/list with channel and position (channel 'pc', position 'ladder')'. */
+    /** product.md 7 'GET /v2/tasks/list with channel and position (channel 'pc', position 'ladder')'. */
     channel: text('channel').notNull().default('pc'),
     position: text('position').notNull().default('ladder'),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -113,7 +113,7 @@ export const taskCompletions = pgTable(
 export const socialPlatform = pgEnum('social_platform', ['twitter', 'telegram', 'discord']);
 
 /**
- * A platform account bound to a player. One account belongs to one player (spec 8 100023 'This {platform} has been
+ * A platform account bound to a player. One account belongs to one player (product.md 8 100023 'This {platform} has been
  * bound to another account'), one per platform per player. The access token (X, Discord) reads the player's posts
  * or guilds; Telegram needs none (the bot asks).
  */

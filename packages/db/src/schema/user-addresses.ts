@@ -13,11 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Chain families an address belongs to (spec point 3, connectAddress keyed by EVM / SOLANA). */
+/** Chain families an address belongs to (product.md 3, connectAddress keyed by EVM / SOLANA). */
 export const chainType = pgEnum('chain_type', ['EVM', 'SOLANA']);
 
 /**
- * What a linked wallet is for (spec 2: 'one for the NFTs, one for the partner token'): its asset badges read the
+ * What a linked wallet is for (product.md 2: 'one for the NFTs, one for the partner token'): its asset badges read the
  * partner NFT balance of the `partner_nft` wallet and the partner token balance of the `partner_token` wallet.
  */
 export const linkedWalletKind = pgEnum('linked_wallet_kind', ['partner_nft', 'partner_token']);
@@ -25,7 +25,7 @@ export const linkedWalletKind = pgEnum('linked_wallet_kind', ['partner_nft', 'pa
 /**
  * Every address bound to a user: the spec's `addressAll` (platform, walletType, address, bindTime).
  * Rows with `isConnected` are the extra wallets linked for asset badges (`connectAddress`, keyed by chain type;
- * spec point 2 allows up to 2 besides the smart account, one per `linkKind`, locked once set). One address belongs to one user per chain type
+ * product.md 2 allows up to 2 besides the smart account, one per `linkKind`, locked once set). One address belongs to one user per chain type
  * (error 1116 when it is bound to another account). EVM addresses are stored lower-case.
  */
 export const userAddresses = pgTable(

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgEnum, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 
-/** Old users' social logins (spec point 3, "Login providers: google, twitter, apple"). */
+/** Old users' social logins (product.md 3, "Login providers: google, twitter, apple"). */
 export const loginProvider = pgEnum('login_provider', ['google', 'twitter', 'apple']);
 
 /**
  * A player. New users are keyed by their smart-account (`osp_aa`) address; old users by their social login
- * (provider + subject) and a web3auth address until they bind a smart account (spec points 1, 3, 4).
+ * (provider + subject) and a web3auth address until they bind a smart account (product.md 1, 3, 4).
  * Addresses are stored lower-case so uniqueness does not depend on checksum casing.
  */
 export const users = pgTable(

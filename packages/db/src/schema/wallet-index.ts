@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The chain index behind the wallet (spec point 2 Wallet history, point 7 GET /token/histories): the blocks the
+ * The chain index behind the wallet (product.md 2 Wallet history, point 7 GET /token/histories): the blocks the
  * indexer has followed, and every native ETH transfer to or from a product smart account in them.
  */
 

@@ -22,7 +22,7 @@ export interface OldUserTestIdentity {
 }
 
 /**
- * Local test identities for the old users' Google, Twitter and Apple logins (spec points 1, 6). The stand-in lists
+ * Local test identities for the old users' Google, Twitter and Apple logins (product.md 1, 6). The stand-in lists
  * them as buttons; the seed creates their old-type users, so a local login finds an existing old account with a
  * web3auth address and no smart account, ready for the migration (bind).
  */

@@ -2,11 +2,11 @@ import type { BadgeStatus } from '../enums';
 import { BADGE_TEXT } from '../messages';
 
 export interface AssetBadgeButton {
-  /** spec 4: 'Label 'Claim' when claimable, else 'Verify'.' */
+  /** product.md 4: 'Label 'Claim' when claimable, else 'Verify'.' */
   label: typeof BADGE_TEXT.claim | typeof BADGE_TEXT.verify;
-  /** spec 4: 'A CLAIMED marker when claimed.' */
+  /** product.md 4: 'A CLAIMED marker when claimed.' */
   showClaimedMarker: boolean;
-  /** spec 4: 'Disabled when no EVM or Solana wallet is connected.' */
+  /** product.md 4: 'Disabled when no EVM or Solana wallet is connected.' */
   disabled: boolean;
 }
 
@@ -21,27 +21,27 @@ export function assetBadgeButton(
   };
 }
 
-/** spec 4: 'The partner wallet connect button is disabled once status is not pending.' */
+/** product.md 4: 'The partner wallet connect button is disabled once status is not pending.' */
 export function isPartnerWalletConnectDisabled(status: BadgeStatus): boolean {
   return status !== 'pending';
 }
 
 /**
- * spec 4: '2 seconds after verification, if the status is still pending, an error toast shows.' Returns the toast
- * text (spec 8) or null.
+ * product.md 4: '2 seconds after verification, if the status is still pending, an error toast shows.' Returns the toast
+ * text (product.md 8) or null.
  */
 export function pendingAfterVerifyToast(status: BadgeStatus): string | null {
   return status === 'pending' ? BADGE_TEXT.assetsNotMet : null;
 }
 
-/** spec 4: 'Claim result in the asset flow: 'congrats / You just claimed 1 badge.' or 'sorry / You're not eligible.'' */
+/** product.md 4: 'Claim result in the asset flow: 'congrats / You just claimed 1 badge.' or 'sorry / You're not eligible.'' */
 export function assetClaimResult(isSuccess: boolean): { title: string; body: string } {
   return isSuccess
     ? { title: BADGE_TEXT.assetClaimSuccessTitle, body: BADGE_TEXT.assetClaimSuccessBody }
     : { title: BADGE_TEXT.assetClaimFailureTitle, body: BADGE_TEXT.assetClaimFailureBody };
 }
 
-/** spec 4 Tasks: 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed'.' */
+/** product.md 4 Tasks: 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed'.' */
 export function onboardingBadgeButton(status: BadgeStatus): { enabled: boolean; label: string } {
   return {
     enabled: status === 'claimable',

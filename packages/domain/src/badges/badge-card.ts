@@ -3,7 +3,7 @@ import { CHECK_IN_PATH, ROUTES } from '../routes';
 import type { Badge } from './badge';
 
 /**
- * spec 4: 'A badge card shows a Go button only for pending badges in a set of series': the series earned by doing
+ * product.md 4: 'A badge card shows a Go button only for pending badges in a set of series': the series earned by doing
  * something in the app, each Go leading to where that badge is earned (rounds, check-ins, referrals).
  */
 export const BADGE_GO_PATHS: Readonly<Partial<Record<BadgeSeries, string>>> = {
@@ -23,9 +23,9 @@ export function badgeGoPath(series: string): string | undefined {
 
 export interface BadgeCardFlags {
   showGoButton: boolean;
-  /** spec 4: 'Claimable cards carry a 'claimable' ribbon.' */
+  /** product.md 4: 'Claimable cards carry a 'claimable' ribbon.' */
   showClaimableRibbon: boolean;
-  /** spec 4: 'Unclaimed badges are dimmed.' */
+  /** product.md 4: 'Unclaimed badges are dimmed.' */
   isDimmed: boolean;
 }
 

@@ -1,11 +1,11 @@
 import { MSG_KEYS } from '../error-codes';
 
-/** spec 4 Badge check: 'poll the verify-check until the result code is other than 'badge_check_or_mint_processing''. */
+/** product.md 4 Badge check: 'poll the verify-check until the result code is other than 'badge_check_or_mint_processing''. */
 export function isBadgeCheckProcessing(code: unknown): boolean {
   return code === MSG_KEYS.BADGE_CHECK_PROCESSING;
 }
 
-/** spec 4 Badge check: 'A check call answering 'processing' counts as ok.' */
+/** product.md 4 Badge check: 'A check call answering 'processing' counts as ok.' */
 export function isBadgeCheckCallOk(response: {
   success?: unknown;
   msgKey?: unknown;
@@ -18,7 +18,7 @@ export function isBadgeCheckCallOk(response: {
   );
 }
 
-/** spec 4 Badge check: 'Then set the claimable count. If it is above 0, refresh the badge lists.' */
+/** product.md 4 Badge check: 'Then set the claimable count. If it is above 0, refresh the badge lists.' */
 export function shouldRefreshBadgeLists(claimableCount: number): boolean {
   return claimableCount > 0;
 }

@@ -1,7 +1,7 @@
 import { type Badge, type BadgeSeriesEntry, levelNumber } from './badge';
 
 /**
- * spec 4 Badge status: 'List order: claimable first, then claimed (each series grouped, levels descending), then
+ * product.md 4 Badge status: 'List order: claimable first, then claimed (each series grouped, levels descending), then
  * pending (levels ascending).' Claimable badges keep their order; claimed series appear in the order their first
  * badge arrives; ties keep their order (the sort is stable).
  */
@@ -19,12 +19,12 @@ export function sortBadges<B extends Pick<Badge, 'status' | 'series' | 'level'>>
   return [...claimable, ...claimedSorted, ...pendingSorted];
 }
 
-/** spec 3: 'showLevel is set when a series has more than one level.' */
+/** product.md 3: 'showLevel is set when a series has more than one level.' */
 export function hasMultipleLevels(series: BadgeSeriesEntry): boolean {
   return new Set(series.nfts.map((badge) => levelNumber(badge.level))).size > 1;
 }
 
-/** Sets showLevel on every badge of a series (spec 3). */
+/** Sets showLevel on every badge of a series (product.md 3). */
 export function withShowLevel<B extends Badge>(
   series: BadgeSeriesEntry<B>,
 ): BadgeSeriesEntry<B & { showLevel: boolean }> {

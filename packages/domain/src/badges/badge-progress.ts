@@ -13,7 +13,7 @@ export const PROGRESS_TYPES = [
 ] as const;
 export type ProgressType = (typeof PROGRESS_TYPES)[number];
 
-/** spec 5 Badge progress: 'The progress bar shows only for certain named progress types' - counters, not ratios. */
+/** product.md 5 Badge progress: 'The progress bar shows only for certain named progress types' - counters, not ratios. */
 export const PROGRESS_BAR_TYPES: readonly string[] = [
   'race_count',
   'check_in_days',
@@ -34,7 +34,7 @@ function toNumber(value: unknown): number | null {
 }
 
 /**
- * spec 5 Badge progress: 'Counts only items with a string type, numeric value and numeric condition above zero.'
+ * product.md 5 Badge progress: 'Counts only items with a string type, numeric value and numeric condition above zero.'
  */
 export function countedProgressItems(items: readonly ProgressItem[] | null | undefined): CountedItem[] {
   const counted: CountedItem[] = [];
@@ -55,7 +55,7 @@ export interface BadgeProgress {
   total: number;
 }
 
-/** spec 5 Badge progress: 'Progress is the sum of values, capped at the sum of conditions.' */
+/** product.md 5 Badge progress: 'Progress is the sum of values, capped at the sum of conditions.' */
 export function badgeProgress(items: readonly ProgressItem[] | null | undefined): BadgeProgress {
   const counted = countedProgressItems(items);
   const total = counted.reduce((sum, item) => sum + item.condition, 0);
@@ -64,7 +64,7 @@ export function badgeProgress(items: readonly ProgressItem[] | null | undefined)
 }
 
 /**
- * spec 5 Badge progress: 'The progress bar shows only for certain named progress types and when the total
+ * product.md 5 Badge progress: 'The progress bar shows only for certain named progress types and when the total
  * condition is nonzero.'
  */
 export function shouldShowProgressBar(

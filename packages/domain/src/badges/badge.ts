@@ -1,6 +1,6 @@
 import type { BadgeStatus } from '../enums';
 
-/** spec 3 Progress item: type, name, value, condition (numeric strings, condition greater than 0). */
+/** product.md 3 Progress item: type, name, value, condition (numeric strings, condition greater than 0). */
 export interface ProgressItem {
   type: unknown;
   name?: unknown;
@@ -8,7 +8,7 @@ export interface ProgressItem {
   condition: unknown;
 }
 
-/** spec 3 Badge (nft) entry. */
+/** product.md 3 Badge (nft) entry. */
 export interface Badge {
   status: BadgeStatus;
   series: string;
@@ -25,7 +25,7 @@ export interface Badge {
   progress?: readonly ProgressItem[];
 }
 
-/** spec 3: 'Badge series entries also carry nfts.' */
+/** product.md 3: 'Badge series entries also carry nfts.' */
 export interface BadgeSeriesEntry<B extends Badge = Badge> {
   series: string;
   seriesName?: string;

@@ -28,7 +28,7 @@ const badge = (
   name,
 });
 
-describe("spec 4 Badge status: 'Overall asset-badge status is claimed if any is claimed, else claimable if any, else pending.'", () => {
+describe("product.md 4 Badge status: 'Overall asset-badge status is claimed if any is claimed, else claimable if any, else pending.'", () => {
   it('ranks claimed over claimable over pending', () => {
     expect(
       overallBadgeStatus([
@@ -43,7 +43,7 @@ describe("spec 4 Badge status: 'Overall asset-badge status is claimed if any is 
   });
 });
 
-describe("spec 4 Badge status: 'The badge list shows claimed entries if any, else claimable ones.'", () => {
+describe("product.md 4 Badge status: 'The badge list shows claimed entries if any, else claimable ones.'", () => {
   it('chooses claimed entries when there are some', () => {
     const list = [badge('claimable', 'A', '1'), badge('claimed', 'A', '2'), badge('pending', 'A', '3')];
     expect(selectClaimedElseClaimable(list).map((b) => b.level)).toEqual(['2']);
@@ -55,7 +55,7 @@ describe("spec 4 Badge status: 'The badge list shows claimed entries if any, els
   });
 });
 
-describe("spec 4 Badge status: 'Pending badges of the Hood series are hidden.'", () => {
+describe("product.md 4 Badge status: 'Pending badges of the Hood series are hidden.'", () => {
   it('hides only pending Hood badges', () => {
     expect(isBadgeHidden(badge('pending', 'Hood', '1'))).toBe(true);
     expect(isBadgeHidden(badge('claimable', 'Hood', '1'))).toBe(false);
@@ -70,7 +70,7 @@ describe("spec 4 Badge status: 'Pending badges of the Hood series are hidden.'",
   });
 });
 
-describe("spec 4 Badge status: 'List order: claimable first, then claimed (each series grouped, levels descending), then pending (levels ascending).'", () => {
+describe("product.md 4 Badge status: 'List order: claimable first, then claimed (each series grouped, levels descending), then pending (levels ascending).'", () => {
   it('orders a mixed list', () => {
     const list = [
       badge('pending', 'DojoDash', '3'),
@@ -131,7 +131,7 @@ function cmp(a: Badge, b: Badge): number {
   return JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
 }
 
-describe("spec 3: 'showLevel is set when a series has more than one level.'", () => {
+describe("product.md 3: 'showLevel is set when a series has more than one level.'", () => {
   it('sets showLevel for multi-level series only', () => {
     const multi = {
       series: 'DojoDash',
@@ -153,7 +153,7 @@ describe("spec 3: 'showLevel is set when a series has more than one level.'", ()
   });
 });
 
-describe('spec 5 Badge progress', () => {
+describe('product.md 5 Badge progress', () => {
   it("'Counts only items with a string type, numeric value and numeric condition above zero.'", () => {
     const items = [
       { type: 'race_count', name: 'Races', value: '3', condition: '10' },
@@ -205,7 +205,7 @@ describe('spec 5 Badge progress', () => {
   });
 });
 
-describe("spec 4: 'A badge card shows a Go button only for pending badges in a set of series. Claimable cards carry a 'claimable' ribbon. Unclaimed badges are dimmed.'", () => {
+describe("product.md 4: 'A badge card shows a Go button only for pending badges in a set of series. Claimable cards carry a 'claimable' ribbon. Unclaimed badges are dimmed.'", () => {
   it('sets the card flags by status and series', () => {
     expect(badgeCardFlags(badge('pending', 'DojoDash', '1'))).toEqual({
       showGoButton: true,
@@ -261,7 +261,7 @@ describe('badge art', () => {
   });
 });
 
-describe('spec 4 Asset badge button', () => {
+describe('product.md 4 Asset badge button', () => {
   const both = { hasEvmWallet: true, hasSolanaWallet: true };
   it("label 'Claim' when claimable, else 'Verify'; a CLAIMED marker when claimed", () => {
     expect(assetBadgeButton('claimable', both)).toEqual({
@@ -290,7 +290,7 @@ describe('spec 4 Asset badge button', () => {
     expect(isPartnerWalletConnectDisabled('claimable')).toBe(true);
     expect(isPartnerWalletConnectDisabled('claimed')).toBe(true);
   });
-  it("still pending 2 s after verify: 'Your assets do not meet the requirements for badge acquisition' (spec 8)", () => {
+  it("still pending 2 s after verify: 'Your assets do not meet the requirements for badge acquisition' (product.md 8)", () => {
     expect(pendingAfterVerifyToast('pending')).toBe(
       'Your assets do not meet the requirements for badge acquisition',
     );
@@ -302,7 +302,7 @@ describe('spec 4 Asset badge button', () => {
   });
 });
 
-describe("spec 4 Tasks: 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed' after the claim.'", () => {
+describe("product.md 4 Tasks: 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed' after the claim.'", () => {
   it('enables and labels the button', () => {
     expect(onboardingBadgeButton('claimable').enabled).toBe(true);
     expect(onboardingBadgeButton('pending').enabled).toBe(false);
@@ -311,7 +311,7 @@ describe("spec 4 Tasks: 'The onboarding badge button is enabled only when claima
   });
 });
 
-describe('spec 4 Badge check', () => {
+describe('product.md 4 Badge check', () => {
   it("polls while the code is 'badge_check_or_mint_processing'", () => {
     expect(isBadgeCheckProcessing('badge_check_or_mint_processing')).toBe(true);
     expect(isBadgeCheckProcessing('success')).toBe(false);

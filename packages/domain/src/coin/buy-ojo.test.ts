@@ -4,7 +4,7 @@ import { maxBuyableOjo, ojoCostWei, validateBuyOjoAmount } from './buy-ojo';
 
 const limits = { minQty: 100, ethPrice: '35000', ethBalance: '0.01' };
 
-describe('spec 5 Buy OJO amount', () => {
+describe('product.md 5 Buy OJO amount', () => {
   it("digits only ('Invalid character. Please enter the amount')", () => {
     for (const bad of ['', '12a', '-100', ' 100', '1e3', '١٠٠']) {
       expect(validateBuyOjoAmount(bad, limits)).toBe('Invalid character. Please enter the amount');

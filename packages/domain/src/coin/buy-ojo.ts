@@ -16,7 +16,7 @@ export interface BuyOjoLimits {
 }
 
 /**
- * spec 5 Buy OJO amount: 'n is the floor of balance times price': the most OJO the ETH balance pays for, exact.
+ * product.md 5 Buy OJO amount: 'n is the floor of balance times price': the most OJO the ETH balance pays for, exact.
  * Zero when either value is missing or negative.
  */
 export function maxBuyableOjo(ethBalance: string | number, ethPrice: string | number): bigint {
@@ -25,7 +25,7 @@ export function maxBuyableOjo(ethBalance: string | number, ethPrice: string | nu
 }
 
 /**
- * spec 5 Buy OJO amount: digits only ('Invalid character. Please enter the amount'), at least minQty
+ * product.md 5 Buy OJO amount: digits only ('Invalid character. Please enter the amount'), at least minQty
  * ('Minimum amount: {min}'), at most maxQty ('Maximum amount: {max}', the API's COIN_MAX_QTY), and the ETH cost (amount / price) not above the balance
  * ('Insufficient balance, can redeem a maximum of {n}'). Since the amount is whole, cost <= balance exactly when
  * amount <= floor(balance * price). Figures are grouped by 3 digits. Null when valid.

@@ -1,5 +1,5 @@
 /**
- * What a redemption pays (DESIGN.md section 11): never more ETH than the treasury received for the OJO redeemed.
+ * What a redemption pays (docs/economy.md): never more ETH than the treasury received for the OJO redeemed.
  * Each player's bought OJO carries its cost (average cost: OJO and wei together); a redemption pays its bought part
  * at the bid price but never above that part's cost, and OJO the player did not buy (won) at the bid price but never
  * above the cheapest rate any purchase ever paid. A pure rule: the API applies it in the redemption's transaction

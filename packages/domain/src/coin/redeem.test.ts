@@ -28,7 +28,7 @@ function info(
   };
 }
 
-describe("spec 5 Redeem: 'Minimum = minAmountCheck.require plus trial.'", () => {
+describe("product.md 5 Redeem: 'Minimum = minAmountCheck.require plus trial.'", () => {
   it('adds trial to the minimum', () => {
     expect(redeemMinimum(info())).toBe(1000n);
     expect(redeemMinimum(info({ trial: 200 }))).toBe(1200n);
@@ -36,7 +36,7 @@ describe("spec 5 Redeem: 'Minimum = minAmountCheck.require plus trial.'", () => 
   });
 });
 
-describe("spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus achieved), floored at 0.'", () => {
+describe("product.md 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus achieved), floored at 0.'", () => {
   it('takes the lower bound', () => {
     expect(redeemMaximum(info({ fixedLeft: 100 }), 20_000)).toBe(19_900n);
     expect(redeemMaximum(info({ dailyAmountCheck: { require: 50_000, achieved: 45_000 } }), 20_000)).toBe(
@@ -60,7 +60,7 @@ describe("spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) a
   });
 });
 
-describe('spec 5 Redeem system errors', () => {
+describe('product.md 5 Redeem system errors', () => {
   it("daily count or daily amount reached: 'Max redeem reached today'", () => {
     expect(redeemSystemError(info({ dailyCountCheck: { require: 3, achieved: 3 } }), 100_000)).toBe(
       'Max redeem reached today',
@@ -90,7 +90,7 @@ describe('spec 5 Redeem system errors', () => {
   });
 });
 
-describe("spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'", () => {
+describe("product.md 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO'", () => {
   it('checks the amount against min and max', () => {
     expect(validateRedeemAmount('999', 1000n, 5000n)).toBe('Min redeem is 1,000 OJO');
     expect(validateRedeemAmount('abc', 1000n, 5000n)).toBe('Invalid character. Please enter the amount');
@@ -121,7 +121,7 @@ describe('whole OJO quantities', () => {
   });
 });
 
-describe('spec 8 cancel redeem', () => {
+describe('product.md 8 cancel redeem', () => {
   it("code 1109: 'Order not found, please refresh the page'", () => {
     expect(cancelRedeemErrorMessage({ code: '1109' })).toBe('Order not found, please refresh the page');
     expect(cancelRedeemErrorMessage({ code: 1109 })).toBe('Order not found, please refresh the page');

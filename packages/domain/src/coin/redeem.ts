@@ -15,7 +15,7 @@ interface ProgressCheck extends RequireCheck {
   achieved: OjoQuantity;
 }
 
-/** spec 3 Withdraw info: conditions plus trial and fixedLeft. */
+/** product.md 3 Withdraw info: conditions plus trial and fixedLeft. */
 export interface WithdrawInfo {
   conditions: {
     minAmountCheck: RequireCheck;
@@ -36,13 +36,13 @@ export function toWholeOjo(value: OjoQuantity): bigint {
   return whole * 10n ** BigInt(parsed.scale) === parsed.units ? -whole : -whole - 1n;
 }
 
-/** spec 5 Redeem: 'Minimum = minAmountCheck.require plus trial.' */
+/** product.md 5 Redeem: 'Minimum = minAmountCheck.require plus trial.' */
 export function redeemMinimum(info: WithdrawInfo): bigint {
   return toWholeOjo(info.conditions.minAmountCheck.require) + toWholeOjo(info.trial);
 }
 
 /**
- * spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus
+ * product.md 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus
  * achieved), floored at 0.'
  */
 export function redeemMaximum(info: WithdrawInfo, ojoBalance: OjoQuantity): bigint {
@@ -56,7 +56,7 @@ export function redeemMaximum(info: WithdrawInfo, ojoBalance: OjoQuantity): bigi
 }
 
 /**
- * spec 5 Redeem system errors, checked in the spec's order: daily count or daily amount reached ('Max redeem
+ * product.md 5 Redeem system errors, checked in the spec's order: daily count or daily amount reached ('Max redeem
  * reached today'), trade limit not reached ('Redeem require a total bet of {n} OJO', n the required total bet),
  * balance below min plus fixedLeft ('Insufficient Balance'). Null when redeeming is possible.
  */
@@ -72,7 +72,7 @@ export function redeemSystemError(info: WithdrawInfo, ojoBalance: OjoQuantity): 
 }
 
 /**
- * spec 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO', after the field's text reads as
+ * product.md 5 Redeem input errors: 'Min redeem is {n} OJO' and 'Max redeem is {n} OJO', after the field's text reads as
  * a whole amount (parseAmountInput says what is wrong otherwise). An empty input has no error yet. Figures are grouped by 3 digits.
  */
 export function validateRedeemAmount(amount: string, minimum: bigint, maximum: bigint): string | null {
@@ -90,7 +90,7 @@ function isReached(check: ProgressCheck): boolean {
 }
 
 /**
- * spec 8 cancel-redeem rows: code 1109 'Order not found, please refresh the page'; a network error 'Cancel redeem
+ * product.md 8 cancel-redeem rows: code 1109 'Order not found, please refresh the page'; a network error 'Cancel redeem
  * failed'; any other failure 'Redeem cancellation failed. Please try again.'.
  */
 export function cancelRedeemErrorMessage(failure: { code?: unknown; isNetworkError?: boolean }): string {

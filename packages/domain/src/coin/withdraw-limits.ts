@@ -1,5 +1,5 @@
 /**
- * The server's redeem (withdraw) limits of spec 5 and 9, as one pure decision: the API calls it inside the
+ * The server's redeem (withdraw) limits of product.md 5 and 9, as one pure decision: the API calls it inside the
  * transaction that holds the player's withdraw lock, with the day's totals read in that same transaction, so
  * concurrent requests are checked one after another and together never pass a limit.
  */
@@ -17,7 +17,7 @@ export type WithdrawRefusal =
 export interface WithdrawRules {
   /** minAmountCheck.require. */
   minAmount: bigint;
-  /** Added to the minimum (spec 5: 'Minimum = minAmountCheck.require plus trial'). */
+  /** Added to the minimum (product.md 5: 'Minimum = minAmountCheck.require plus trial'). */
   trial: bigint;
   /** dailyAmountCheck.require: the most OJO a player redeems per UTC day. */
   dailyAmount: bigint;
@@ -25,7 +25,7 @@ export interface WithdrawRules {
   dailyCount: number;
   /** tradeLimit.require: the total bet a player must have placed before redeeming. */
   tradeLimit: bigint;
-  /** OJO that stays in the account (spec 5: 'OJO balance minus fixedLeft'). */
+  /** OJO that stays in the account (product.md 5: 'OJO balance minus fixedLeft'). */
   fixedLeft: bigint;
 }
 
@@ -40,7 +40,7 @@ export interface WithdrawState {
 }
 
 /**
- * spec 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus achieved),
+ * product.md 5 Redeem: 'Maximum = the lower of (OJO balance minus fixedLeft) and (daily amount required minus achieved),
  * floored at 0.'
  */
 export function withdrawMaximum(rules: WithdrawRules, state: WithdrawState): bigint {

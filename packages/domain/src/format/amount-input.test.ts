@@ -22,7 +22,7 @@ describe('an amount field reads what the player typed and never changes it', () 
     );
   });
 
-  it("says 'Invalid character' for anything but digits and one dot (spec 5 Buy OJO amount)", () => {
+  it("says 'Invalid character' for anything but digits and one dot (product.md 5 Buy OJO amount)", () => {
     for (const text of ['1e3', '-5', '+5', '1,000', '12a', '.', '1.2.3', '٣']) {
       expect(parseAmountInput(text, ETH_UNITS)).toEqual(
         invalid('Invalid character. Please enter the amount'),
@@ -30,7 +30,7 @@ describe('an amount field reads what the player typed and never changes it', () 
     }
   });
 
-  it('reads ETH with up to 8 decimals and 8 integer digits (spec 9)', () => {
+  it('reads ETH with up to 8 decimals and 8 integer digits (product.md 9)', () => {
     expect(parseAmountInput('1.5', ETH_UNITS)).toEqual(amount('1.5'));
     expect(parseAmountInput('.5', ETH_UNITS)).toEqual(amount('0.5'));
     expect(parseAmountInput('1.', ETH_UNITS)).toEqual(amount('1'));

@@ -13,9 +13,9 @@ export type AmountInput =
   | { readonly kind: 'amount'; readonly value: string };
 
 export interface AmountInputRule {
-  /** Decimals the unit takes: 0 for whole units (OJO, FishXP), 8 for ETH (spec 9 'at most 8 decimals'). */
+  /** Decimals the unit takes: 0 for whole units (OJO, FishXP), 8 for ETH (product.md 9 'at most 8 decimals'). */
   readonly maxDecimals: number;
-  /** spec 9 'at most ... 8 integer digits'. */
+  /** product.md 9 'at most ... 8 integer digits'. */
   readonly maxIntegerDigits?: number;
 }
 

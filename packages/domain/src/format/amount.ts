@@ -28,14 +28,14 @@ const usdFormat = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * spec 5 Other: 'up to 8 decimals for amounts ... 3-digit grouping'. Extra decimals are cut (a balance is never
+ * product.md 5 Other: 'up to 8 decimals for amounts ... 3-digit grouping'. Extra decimals are cut (a balance is never
  * shown higher than it is), trailing zeros dropped; input that is not a plain decimal shows as 0.
  */
 export function formatAmount(value: unknown, maxDecimals: number = AMOUNT_MAX_DECIMALS): string {
   return amountFormat(maxDecimals).format(asIntlDecimal(acceptDecimalString(value)));
 }
 
-/** spec 5 Other: '2 for USD, 3-digit grouping' - always two decimals, rounded half away from zero. */
+/** product.md 5 Other: '2 for USD, 3-digit grouping' - always two decimals, rounded half away from zero. */
 export function formatUsd(value: unknown): string {
   return usdFormat.format(asIntlDecimal(acceptDecimalString(value)));
 }
@@ -46,7 +46,7 @@ export function formatApproxUsd(value: unknown): string {
   return usd.startsWith('-') ? `≈ -$${usd.slice(1)}` : `≈ $${usd}`;
 }
 
-/** A plain decimal (spec 5 pattern) as Intl reads it exactly: Intl's string grammar has no leading '+'. */
+/** A plain decimal (product.md 5 pattern) as Intl reads it exactly: Intl's string grammar has no leading '+'. */
 export function asIntlDecimal(plain: string): `${number}` {
   return plain.replace(/^\+/, '') as `${number}`;
 }

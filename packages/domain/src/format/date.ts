@@ -1,5 +1,5 @@
 /**
- * spec 2 Wallet History: 'a date as MM/DD HH:mm'. With `offsetMinutes` the time is shown at that offset from UTC
+ * product.md 2 Wallet History: 'a date as MM/DD HH:mm'. With `offsetMinutes` the time is shown at that offset from UTC
  * (e.g. 480 for UTC+8); without it, in the runtime's local time zone.
  */
 export function formatMonthDayTime(timestampMs: number, offsetMinutes?: number): string {

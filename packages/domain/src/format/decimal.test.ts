@@ -14,7 +14,7 @@ import {
   truncateDecimal,
 } from './decimal';
 
-describe("spec 5 Other: 'Balance and amount strings are accepted only if they match a plain signed decimal pattern, else shown as 0.'", () => {
+describe("product.md 5 Other: 'Balance and amount strings are accepted only if they match a plain signed decimal pattern, else shown as 0.'", () => {
   it('accepts plain signed decimals', () => {
     for (const ok of ['0', '12', '-12', '+12', '1.5', '-0.000001', '00012.3400']) {
       expect(isPlainDecimal(ok)).toBe(true);
@@ -62,7 +62,7 @@ describe("spec 5 Other: 'Balance and amount strings are accepted only if they ma
   });
 });
 
-describe('exact decimal arithmetic (money never goes through floats, DESIGN.md section 5)', () => {
+describe('exact decimal arithmetic (money never goes through floats, ARCHITECTURE.md (API conventions))', () => {
   it('parses into units and scale', () => {
     expect(parseDecimal('-1.50')).toEqual({ negative: true, units: 150n, scale: 2 });
     expect(parseDecimal('-0')).toEqual({ negative: false, units: 0n, scale: 0 });
@@ -107,7 +107,7 @@ describe('exact decimal arithmetic (money never goes through floats, DESIGN.md s
     expect(roundDecimalFixed('7', 2)).toBe('7.00');
   });
 
-  it("groups the integer part by 3 digits (spec 5 Other: '3-digit grouping')", () => {
+  it("groups the integer part by 3 digits (product.md 5 Other: '3-digit grouping')", () => {
     expect(groupThousands('1234567.891')).toBe('1,234,567.891');
     expect(groupThousands('-1000')).toBe('-1,000');
     expect(groupThousands('999')).toBe('999');

@@ -8,7 +8,7 @@ export interface Decimal {
   scale: number;
 }
 
-/** spec 5 Other: 'a plain signed decimal pattern' (optional sign, digits, optional dot followed by digits). */
+/** product.md 5 Other: 'a plain signed decimal pattern' (optional sign, digits, optional dot followed by digits). */
 export const PLAIN_DECIMAL_PATTERN = /^[-+]?\d+(\.\d+)?$/;
 
 export function isPlainDecimal(value: string): boolean {
@@ -60,7 +60,7 @@ export function parseDecimal(value: string | number | bigint): Decimal | null {
 }
 
 /**
- * spec 5 Other: 'Balance and amount strings are accepted only if they match a plain signed decimal pattern, else
+ * product.md 5 Other: 'Balance and amount strings are accepted only if they match a plain signed decimal pattern, else
  * shown as 0.' Numbers are accepted when finite.
  */
 export function acceptDecimalString(value: unknown): string {
@@ -144,7 +144,7 @@ export function roundDecimalFixed(value: string, decimals: number): string {
   return `${sign}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
 }
 
-/** spec 5 Other: '3-digit grouping' of the integer part ('1234567.5' -> '1,234,567.5'). */
+/** product.md 5 Other: '3-digit grouping' of the integer part ('1234567.5' -> '1,234,567.5'). */
 export function groupThousands(plainDecimal: string): string {
   const [whole = '', fraction] = plainDecimal.split('.');
   const sign = /^[-+]/.test(whole) ? whole[0] : '';

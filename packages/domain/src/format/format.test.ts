@@ -7,7 +7,7 @@ import { groupThousands, roundDecimalFixed, truncateDecimal } from './decimal';
 import { formatRaceSharePercent } from './percent';
 import { formatVolume } from './volume';
 
-describe("spec 5 Other: 'up to 8 decimals for amounts, 2 for USD, 3-digit grouping'", () => {
+describe("product.md 5 Other: 'up to 8 decimals for amounts, 2 for USD, 3-digit grouping'", () => {
   it('formats amounts with up to 8 decimals and grouping', () => {
     expect(formatAmount('1234567.123456789')).toBe('1,234,567.12345678');
     expect(formatAmount('0.10000000')).toBe('0.1');
@@ -17,7 +17,7 @@ describe("spec 5 Other: 'up to 8 decimals for amounts, 2 for USD, 3-digit groupi
     expect(formatAmount('12.3456', 2)).toBe('12.34');
   });
 
-  it('shows non-decimal input as 0 (spec 5 Other)', () => {
+  it('shows non-decimal input as 0 (product.md 5 Other)', () => {
     expect(formatAmount('abc')).toBe('0');
     expect(formatAmount(undefined)).toBe('0');
     expect(formatUsd('1e3')).toBe('0.00');
@@ -44,7 +44,7 @@ describe("spec 5 Other: 'up to 8 decimals for amounts, 2 for USD, 3-digit groupi
   });
 });
 
-describe("spec 5 Other: 'Addresses longer than 10 characters show as the first 6 characters, an ellipsis and the last 4.'", () => {
+describe("product.md 5 Other: 'Addresses longer than 10 characters show as the first 6 characters, an ellipsis and the last 4.'", () => {
   it('shortens long addresses and keeps short ones', () => {
     expect(shortenAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234...5678');
     expect(shortenAddress('0123456789A')).toBe('012345...789A');
@@ -53,7 +53,7 @@ describe("spec 5 Other: 'Addresses longer than 10 characters show as the first 6
   });
 });
 
-describe("spec 5 Other: 'Volumes use K, M, B for thousands, millions, billions.'", () => {
+describe("product.md 5 Other: 'Volumes use K, M, B for thousands, millions, billions.'", () => {
   it.each([
     ['0', '0'],
     ['999', '999'],
@@ -72,7 +72,7 @@ describe("spec 5 Other: 'Volumes use K, M, B for thousands, millions, billions.'
   });
 });
 
-describe("spec 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'", () => {
+describe("product.md 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'", () => {
   it.each([
     [0.123456, '12.34%'],
     [0.29, '29.00%'],
@@ -98,7 +98,7 @@ describe("spec 5 Other: 'Percentages in race shares are truncated to 4 decimals,
   });
 });
 
-describe("spec 2 Wallet History: 'a date as MM/DD HH:mm'", () => {
+describe("product.md 2 Wallet History: 'a date as MM/DD HH:mm'", () => {
   const at = Date.UTC(2025, 0, 5, 23, 7, 0); // 2025-01-05 23:07 UTC
 
   it('formats at an explicit offset from UTC', () => {

@@ -1,7 +1,7 @@
 import { acceptDecimalString, parseDecimal } from './decimal';
 
 /**
- * spec 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'
+ * product.md 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'
  * The share is a ratio (0.123456 -> '12.34%'); exact, no float rounding; unreadable input shows '0.00%'.
  */
 export function formatRaceSharePercent(share: unknown): string {

@@ -20,7 +20,7 @@ const billionsFormat = new Intl.NumberFormat('en-US', {
 const TRILLION = '1000000000000';
 
 /**
- * spec 5 Other: 'Volumes use K, M, B for thousands, millions, billions.' Up to 2 decimals, cut not rounded
+ * product.md 5 Other: 'Volumes use K, M, B for thousands, millions, billions.' Up to 2 decimals, cut not rounded
  * (1,999 shows 1.99K, never 2K); below 1,000 the number shows with up to 2 decimals.
  */
 export function formatVolume(value: unknown): string {

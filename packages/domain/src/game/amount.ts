@@ -1,15 +1,15 @@
 import { ASSET_TYPES, type AssetType, type BusinessType } from '../enums';
 
 /**
- * Money in the games: integers in base units (DESIGN.md section 5: whole OJO, whole points), as bigint in
+ * Money in the games: integers in base units (ARCHITECTURE.md (API conventions): whole OJO, whole points), as bigint in
  * arithmetic and as decimal strings in every document that is stored, sent or hashed (JSON has no bigint).
  */
 
-/** spec 3 'Asset and point types: POINT, OJO.': a game is played with OJO or with points, one pool per currency. */
+/** product.md 3 'Asset and point types: POINT, OJO.': a game is played with OJO or with points, one pool per currency. */
 export const GAME_CURRENCIES = ASSET_TYPES;
 export type GameCurrency = AssetType;
 
-/** spec 3 'Tab/business types: points, ojo.': the tab of each currency on the tickets, prize-pool and rank pages. */
+/** product.md 3 'Tab/business types: points, ojo.': the tab of each currency on the tickets, prize-pool and rank pages. */
 export const CURRENCY_BUSINESS_TYPE = { OJO: 'ojo', POINT: 'points' } as const satisfies Record<
   GameCurrency,
   BusinessType

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
 /**
- * Provably-fair building blocks shared by every game (DESIGN.md section 8): a canonical JSON encoding so that a
+ * Provably-fair building blocks shared by every game (ARCHITECTURE.md (The coin race)): a canonical JSON encoding so that a
  * document hashes the same on every machine, SHA-256 commitments, and uniform draws from a revealed seed.
  * SHA-256 comes from @noble/hashes (audited, pure JS, already in the tree through viem) so the browser page, the
  * API and the verify script compute the same bytes without node:crypto.

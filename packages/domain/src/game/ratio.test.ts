@@ -41,7 +41,7 @@ describe('exact ratios', () => {
   });
 });
 
-describe("spec 3 'Asset and point types: POINT, OJO.' / 'Tab/business types: points, ojo.'", () => {
+describe("product.md 3 'Asset and point types: POINT, OJO.' / 'Tab/business types: points, ojo.'", () => {
   it('maps each currency to its tab and back', () => {
     for (const businessType of BUSINESS_TYPES)
       expect(CURRENCY_BUSINESS_TYPE[currencyOfBusinessType(businessType)]).toBe(businessType);

@@ -7,7 +7,7 @@ import { DEFAULT_LADDER_CONFIG } from './season/ladder';
 
 const RULES_MD = readFileSync(new URL('./dash/RULES.md', import.meta.url), 'utf8');
 
-describe("spec 3 'Rule kinds: PRIZE_POOL, RANK.': the texts the API serves", () => {
+describe("product.md 3 'Rule kinds: PRIZE_POOL, RANK.': the texts the API serves", () => {
   it('are, at the default configuration, word for word the sections of RULES.md', () => {
     for (const kind of RULE_KINDS) {
       const text = rulesText(kind);

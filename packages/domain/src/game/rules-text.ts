@@ -5,7 +5,7 @@ import { DEFAULT_LADDER_CONFIG, type LadderConfig } from './season/ladder';
 import { DEFAULT_PRIZE_POOL_CONFIG, type PrizePoolConfig } from './season/prize-pool';
 
 /**
- * The rules texts of spec 3 'Rule kinds: PRIZE_POOL, RANK.' (spec 7: 'Prize pool and ladder rules are fetched as
+ * The rules texts of product.md 3 'Rule kinds: PRIZE_POOL, RANK.' (product.md 7: 'Prize pool and ladder rules are fetched as
  * text, cached 5 minutes'), written from the configuration the API runs with so the numbers players read are the
  * numbers the code applies. At the defaults they are, word for word, the two sections of dash/RULES.md (a test
  * holds it).

@@ -10,7 +10,7 @@ import {
 
 const HANDLE_ERROR = 'Restrict input to lowercase letters,numbers,underscores,Must be 4 and 15 characters.';
 
-describe("spec 5 Profile handle: 'Lowercase letters, digits and underscores only, 4 to 15 characters.'", () => {
+describe("product.md 5 Profile handle: 'Lowercase letters, digits and underscores only, 4 to 15 characters.'", () => {
   it('accepts lowercase letters, digits and underscores of length 4 to 15', () => {
     expect(validateHandle('abcd')).toBeNull();
     expect(validateHandle('a_1_b_2')).toBeNull();
@@ -37,7 +37,7 @@ describe("spec 5 Profile handle: 'Lowercase letters, digits and underscores only
   });
 });
 
-describe("spec 5: a whitelisted handle is rejected with 'This handle name is not available. Please try another.'", () => {
+describe("product.md 5: a whitelisted handle is rejected with 'This handle name is not available. Please try another.'", () => {
   it('rejects handles in the whitelist, case-insensitively', () => {
     expect(checkHandleAvailable('admin', ['admin', 'root'])).toBe(
       'This handle name is not available. Please try another.',
@@ -50,7 +50,7 @@ describe("spec 5: a whitelisted handle is rejected with 'This handle name is not
   });
 });
 
-describe("spec 2 Create profile: 'prefilled with a default built from the last 6 characters of the account address'", () => {
+describe("product.md 2 Create profile: 'prefilled with a default built from the last 6 characters of the account address'", () => {
   it('takes the last 6 characters, lowercased', () => {
     expect(defaultHandleFromAddress('0x1234567890abcdef1234567890ABCDEF12345678')).toBe('345678');
     expect(defaultHandleFromAddress('0x00000000000000000000000000000000DeaDBeeF')).toBe('adbeef');
@@ -79,7 +79,7 @@ describe("spec 2 Create profile: 'prefilled with a default built from the last 6
   });
 });
 
-describe("spec 5: 'Create is disabled when the input is empty or an error is set.'", () => {
+describe("product.md 5: 'Create is disabled when the input is empty or an error is set.'", () => {
   it('allows submit only with input and no error', () => {
     expect(canSubmitHandle('abcd', null)).toBe(true);
     expect(canSubmitHandle('abcd', undefined)).toBe(true);

@@ -1,7 +1,7 @@
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../constants';
 import { PROFILE_TEXT } from '../messages';
 
-/** spec 5 Profile handle: 'Lowercase letters, digits and underscores only, 4 to 15 characters.' */
+/** product.md 5 Profile handle: 'Lowercase letters, digits and underscores only, 4 to 15 characters.' */
 export const HANDLE_PATTERN = new RegExp(`^[a-z0-9_]{${HANDLE_MIN_LENGTH},${HANDLE_MAX_LENGTH}}$`);
 
 /** Returns null when the handle is valid, else the spec's exact error text (an empty handle is invalid). */
@@ -10,7 +10,7 @@ export function validateHandle(handle: string): string | null {
 }
 
 /**
- * spec 5: 'A handle in the server whitelist is rejected with 'This handle name is not available. Please try
+ * product.md 5: 'A handle in the server whitelist is rejected with 'This handle name is not available. Please try
  * another.'' The whitelist lists reserved names; the comparison ignores case.
  */
 export function checkHandleAvailable(handle: string, whitelist: readonly string[]): string | null {
@@ -21,7 +21,7 @@ export function checkHandleAvailable(handle: string, whitelist: readonly string[
 }
 
 /**
- * spec 2 Create profile: 'The input is prefilled with a default built from the last 6 characters of the account
+ * product.md 2 Create profile: 'The input is prefilled with a default built from the last 6 characters of the account
  * address.' Lowercased; characters a handle may not hold are dropped, and when fewer than 4 remain there is no
  * default (empty string), so a non-empty result always passes validateHandle.
  */
@@ -33,7 +33,7 @@ export function defaultHandleFromAddress(address: string): string {
   return validateHandle(candidate) === null ? candidate : '';
 }
 
-/** spec 5: 'Create is disabled when the input is empty or an error is set.' */
+/** product.md 5: 'Create is disabled when the input is empty or an error is set.' */
 export function canSubmitHandle(input: string, error: string | null | undefined): boolean {
   return input.length > 0 && !error;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileCreationFailure } from './profile-creation';
 
-describe("spec 4 Profile creation: 'Any failure other than a taken handle sets the retry state.'", () => {
+describe("product.md 4 Profile creation: 'Any failure other than a taken handle sets the retry state.'", () => {
   it('keeps the form with the HANDLE_TAKEN text for a taken handle', () => {
     expect(profileCreationFailure('HANDLE_TAKEN')).toEqual({
       view: 'form',

@@ -15,8 +15,8 @@ const TOLD_REFUSALS = [
 ] as const;
 
 /**
- * spec 4: 'Any failure other than a taken handle sets the retry state.' A taken handle (code HANDLE_TAKEN) goes
- * back to the form with spec 8's text 'HANDLE_TAKEN, This handle name is not available. Please try another.'. A
+ * product.md 4: 'Any failure other than a taken handle sets the retry state.' A taken handle (code HANDLE_TAKEN) goes
+ * back to the form with product.md 8's text 'HANDLE_TAKEN, This handle name is not available. Please try another.'. A
  * daily limit keeps the retry state but says why: the server's message, or the catalogue's text without one.
  */
 export function profileCreationFailure(code: unknown, message?: string): ProfileCreationFailure {

@@ -4,7 +4,7 @@ import { filterReferralCodeInput, isValidReferralCode, selectReferralCode } from
 
 const anyString = fc.string({ unit: 'binary', maxLength: 40 });
 
-describe("spec 5 Referral code: 'Only letters and digits, up to 6 characters. Other input is ignored.'", () => {
+describe("product.md 5 Referral code: 'Only letters and digits, up to 6 characters. Other input is ignored.'", () => {
   it('keeps letters and digits and drops everything else', () => {
     expect(filterReferralCodeInput('ab-12 c!')).toBe('ab12c');
     expect(filterReferralCodeInput('  Xy9 ')).toBe('Xy9');
@@ -12,7 +12,7 @@ describe("spec 5 Referral code: 'Only letters and digits, up to 6 characters. Ot
     expect(filterReferralCodeInput('')).toBe('');
   });
 
-  it('ignores input after the sixth kept character (spec 9: max 6 alphanumeric characters)', () => {
+  it('ignores input after the sixth kept character (product.md 9: max 6 alphanumeric characters)', () => {
     expect(filterReferralCodeInput('ABCDEFGH')).toBe('ABCDEF');
     expect(filterReferralCodeInput('a-b-c-d-e-f-g')).toBe('abcdef');
   });
@@ -46,7 +46,7 @@ describe("spec 5 Referral code: 'Only letters and digits, up to 6 characters. Ot
   });
 });
 
-describe("spec 5 Other: 'The invite code is sent only when one is selected or defaulted, otherwise empty.'", () => {
+describe("product.md 5 Other: 'The invite code is sent only when one is selected or defaulted, otherwise empty.'", () => {
   it('prefers the selected code, then the default one, else empty', () => {
     expect(selectReferralCode('SEL123', 'DEF456')).toBe('SEL123');
     expect(selectReferralCode('', 'DEF456')).toBe('DEF456');

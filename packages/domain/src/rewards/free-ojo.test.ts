@@ -13,7 +13,7 @@ const facts = {
   nowMs: created + 7 * DAY,
 };
 
-describe("DESIGN.md 11 'OJO from a free source stays locked until stated conditions are met'", () => {
+describe("docs/economy.md 'OJO from a free source stays locked until stated conditions are met'", () => {
   it('locks the free OJO while any condition is missing, and nothing once all hold', () => {
     expect(freeOjoLockOf(facts, rules).locked).toBe(0n);
     expect(freeOjoLockOf({ ...facts, hasProfile: false }, rules).locked).toBe(50n);

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md 11 'Free rewards are not cash': OJO a player got for nothing (a check-in or task reward an operator set
+ * docs/economy.md 'Free rewards are not cash': OJO a player got for nothing (a check-in or task reward an operator set
  * to OJO) stays locked until the player has a profile, an account at least `unlockDays` old and a real total bet of
  * `unlockBet` OJO (in races whose betting closed and that were not voided). Locked OJO can be bet, never redeemed.
  */

@@ -3,7 +3,7 @@ import { ERROR_CODES, isErrorCode, MSG_KEYS } from '../error-codes';
 import { LOGIN_TEXT } from '../messages';
 import { selectReferralCode } from '../referral/referral-code';
 
-/** spec 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
+/** product.md 8: 'Login, missing jwtKey, id token or public key: Counts as a login failure'. */
 export function isLoginComplete(parts: {
   sessionToken?: string | null;
   idToken?: string | null;
@@ -29,7 +29,7 @@ function readCauseCode(error: unknown): unknown {
 }
 
 /**
- * spec 8 login rows: cause code 5115 opens a warning popup; an error text containing 'Failed to initialize
+ * product.md 8 login rows: cause code 5115 opens a warning popup; an error text containing 'Failed to initialize
  * request' asks to allow pop-ups; anything else is 'Authorization failed, please try again'.
  */
 export function loginFailure(error: unknown): LoginFailure {
@@ -40,7 +40,7 @@ export function loginFailure(error: unknown): LoginFailure {
   return { kind: 'toast', message: LOGIN_TEXT.authorizationFailed };
 }
 
-/** spec 8: bind failures; msgKey customer.public.key.already.binded has its own text. */
+/** product.md 8: bind failures; msgKey customer.public.key.already.binded has its own text. */
 export function bindFailureMessage(msgKey: unknown): string {
   return msgKey === MSG_KEYS.PUBLIC_KEY_ALREADY_BOUND
     ? LOGIN_TEXT.publicKeyAlreadyBound
@@ -48,7 +48,7 @@ export function bindFailureMessage(msgKey: unknown): string {
 }
 
 /**
- * spec 5 Other: the invite fields of the login body. The code is the selected or default one, else empty; the
+ * product.md 5 Other: the invite fields of the login body. The code is the selected or default one, else empty; the
  * source type is used only if known, else web.
  */
 export function loginReferralFields(input: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSessionKeyUsable, sessionKeyExpiresAtSeconds } from './session-key';
 
-describe("spec 4 Session key: 'An invalid session is recreated. In the dev environment an uninitialised one counts as valid.'", () => {
+describe("product.md 4 Session key: 'An invalid session is recreated. In the dev environment an uninitialised one counts as valid.'", () => {
   it('accepts Active everywhere and NotInitialized only in dev', () => {
     expect(isSessionKeyUsable(1, 'prod')).toBe(true);
     expect(isSessionKeyUsable(0, 'prod')).toBe(false);

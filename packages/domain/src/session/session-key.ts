@@ -2,7 +2,7 @@ import { type Environment, SESSION_KEY_LIFETIME_SECONDS } from '../constants';
 import { SESSION_KEY_STATUS, type SessionKeyStatus } from '../enums';
 
 /**
- * spec 4 Smart-account session key: 'An invalid session is recreated. In the dev environment an uninitialised one
+ * product.md 4 Smart-account session key: 'An invalid session is recreated. In the dev environment an uninitialised one
  * counts as valid.' Only an Active key is valid elsewhere.
  */
 export function isSessionKeyUsable(status: SessionKeyStatus | number, environment: Environment): boolean {
@@ -10,7 +10,7 @@ export function isSessionKeyUsable(status: SessionKeyStatus | number, environmen
   return environment === 'dev' && status === SESSION_KEY_STATUS.NotInitialized;
 }
 
-/** spec 4: 'a 24-hour expiry' - the expiry (unix seconds) of a session key created at `nowMs`. */
+/** product.md 4: 'a 24-hour expiry' - the expiry (unix seconds) of a session key created at `nowMs`. */
 export function sessionKeyExpiresAtSeconds(nowMs: number): number {
   return Math.floor(nowMs / 1000) + SESSION_KEY_LIFETIME_SECONDS;
 }

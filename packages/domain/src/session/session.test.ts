@@ -25,7 +25,7 @@ const jwtWith = (payload: unknown) => `${b64url('{"alg":"ES256"}')}.${b64url(JSO
 const NOW_MS = 1_750_000_000_000;
 const NOW_S = NOW_MS / 1000;
 
-describe("spec 4 Login: 'A full user has a jwt, is not old type, and has an osp_aa smart-account address.'", () => {
+describe("product.md 4 Login: 'A full user has a jwt, is not old type, and has an osp_aa smart-account address.'", () => {
   const full = { jwt: 'j', isOldType: false, abstractAddress: { osp_aa: { address: '0xabc' } } };
   it('is a full user only with all three', () => {
     expect(isFullUser(full)).toBe(true);
@@ -52,7 +52,7 @@ describe("spec 4 Login: 'A full user has a jwt, is not old type, and has an osp_
     expect(playerCall('loggedIn', { ...full, profile: null })).toBe('createProfile');
     expect(playerCall('loggedIn', { ...full, profile: { handle: 'ada_1' } })).toBe('play');
   });
-  it('reads linked wallets by chain type (spec 3 connectAddress)', () => {
+  it('reads linked wallets by chain type (product.md 3 connectAddress)', () => {
     const user = { connectAddress: { EVM: { address: '0xe' }, SOLANA: null } };
     expect(connectedWallets(user)).toEqual({ hasEvmWallet: true, hasSolanaWallet: false });
     expect(connectedWallets(undefined)).toEqual({ hasEvmWallet: false, hasSolanaWallet: false });
@@ -61,7 +61,7 @@ describe("spec 4 Login: 'A full user has a jwt, is not old type, and has an osp_
   });
 });
 
-describe("spec 5 Other: 'Token decoding requires a string with a valid base64 and JSON payload part.'", () => {
+describe("product.md 5 Other: 'Token decoding requires a string with a valid base64 and JSON payload part.'", () => {
   it('decodes a JWT payload', () => {
     expect(decodeTokenPayload(jwtWith({ sub: 'u1', exp: 5 }))).toEqual({ sub: 'u1', exp: 5 });
     expect(decodeTokenPayload(`x.${Buffer.from('{"a":"é"}').toString('base64')}.y`)).toEqual({ a: 'é' });
@@ -94,7 +94,7 @@ describe("spec 5 Other: 'Token decoding requires a string with a valid base64 an
   });
 });
 
-describe("spec 4 Login: expiry and renewal ('expires in under 1200 seconds, renew it')", () => {
+describe("product.md 4 Login: expiry and renewal ('expires in under 1200 seconds, renew it')", () => {
   it('counts seconds to exp', () => {
     expect(secondsUntilExpiry(jwtWith({ exp: NOW_S + 60 }), NOW_MS)).toBe(60);
     expect(secondsUntilExpiry(jwtWith({ exp: 'soon' }), NOW_MS)).toBeNull();
@@ -122,7 +122,7 @@ describe("spec 4 Login: expiry and renewal ('expires in under 1200 seconds, rene
   });
 });
 
-describe("spec 4 Login: 'The welcome modal shows if the account was created within the last 30 seconds.'", () => {
+describe("product.md 4 Login: 'The welcome modal shows if the account was created within the last 30 seconds.'", () => {
   it('flags accounts created in the last 30 s', () => {
     expect(isNewlyCreated(NOW_MS - 30_000, NOW_MS)).toBe(true);
     expect(isNewlyCreated(NOW_MS - 30_001, NOW_MS)).toBe(false);
@@ -132,14 +132,14 @@ describe("spec 4 Login: 'The welcome modal shows if the account was created with
   });
 });
 
-describe("spec 9: 'Token cookies (jwt, id token, task id, platform) expire after 2 days.'", () => {
+describe("product.md 9: 'Token cookies (jwt, id token, task id, platform) expire after 2 days.'", () => {
   it('expires two days later', () => {
     expect(tokenCookieExpiresAtMs(NOW_MS)).toBe(NOW_MS + 172_800_000);
     expect(Object.keys(SESSION_STORAGE_KEYS).sort()).toEqual(['idToken', 'jwt', 'platform', 'taskId']);
   });
 });
 
-describe('spec 8 login and bind errors', () => {
+describe('product.md 8 login and bind errors', () => {
   it("default: 'Authorization failed, please try again'", () => {
     expect(loginFailure(new Error('boom'))).toEqual({
       kind: 'toast',
@@ -179,7 +179,7 @@ describe('spec 8 login and bind errors', () => {
   });
 });
 
-describe('spec 5 Other: invite code and source type of the login body', () => {
+describe('product.md 5 Other: invite code and source type of the login body', () => {
   it('uses the selected or default code and a known source type, else web', () => {
     expect(
       loginReferralFields({

@@ -18,7 +18,7 @@ function decodeBase64Text(segment: string): string | null {
 }
 
 /**
- * spec 5 Other: 'Token decoding requires a string with a valid base64 and JSON payload part.' Reads the payload
+ * product.md 5 Other: 'Token decoding requires a string with a valid base64 and JSON payload part.' Reads the payload
  * (second dot-separated part) of a JWT without checking its signature; anything else is null.
  */
 export function decodeTokenPayload(token: unknown): Record<string, unknown> | null {
@@ -49,13 +49,13 @@ export function isExpired(token: unknown, nowMs: number): boolean {
   return left === null || left <= 0;
 }
 
-/** spec 4 Login: 'if the identity token expires in under 1200 seconds, renew it. Do the same for the session token.' */
+/** product.md 4 Login: 'if the identity token expires in under 1200 seconds, renew it. Do the same for the session token.' */
 export function shouldRenew(token: unknown, nowMs: number): boolean {
   const left = secondsUntilExpiry(token, nowMs);
   return left !== null && left < TOKEN_RENEW_THRESHOLD_SECONDS;
 }
 
-/** spec 4 Login: 'On load, if both stored tokens exist and either has expired, the user is logged out.' */
+/** product.md 4 Login: 'On load, if both stored tokens exist and either has expired, the user is logged out.' */
 export function shouldLogoutOnLoad(
   idToken: string | null | undefined,
   jwt: string | null | undefined,
@@ -65,19 +65,19 @@ export function shouldLogoutOnLoad(
 }
 
 /**
- * spec 4 Login: 'The welcome modal shows if the account was created within the last 30 seconds.' A created time
+ * product.md 4 Login: 'The welcome modal shows if the account was created within the last 30 seconds.' A created time
  * slightly ahead of the local clock (server skew) also counts as new.
  */
 export function isNewlyCreated(createdMs: number, nowMs: number): boolean {
   return Number.isFinite(createdMs) && Math.abs(nowMs - createdMs) <= NEW_ACCOUNT_WINDOW_SECONDS * 1000;
 }
 
-/** spec 9: 'Token cookies (jwt, id token, task id, platform) expire after 2 days.' */
+/** product.md 9: 'Token cookies (jwt, id token, task id, platform) expire after 2 days.' */
 export function tokenCookieExpiresAtMs(nowMs: number): number {
   return nowMs + TOKEN_COOKIE_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** spec 4 Logout / spec 9: the stored values logout clears and the cookies that expire after 2 days. */
+/** product.md 4 Logout / product.md 9: the stored values logout clears and the cookies that expire after 2 days. */
 export const SESSION_STORAGE_KEYS = {
   idToken: 'id_token',
   jwt: 'jwt',

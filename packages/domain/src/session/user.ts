@@ -1,6 +1,6 @@
 import { SMART_ACCOUNT_WALLET_TYPE } from '../enums';
 
-/** spec 3 User info (the fields the rules read; the API contract owns the full schema). */
+/** product.md 3 User info (the fields the rules read; the API contract owns the full schema). */
 export interface UserInfo {
   jwt?: string | null;
   id?: string | number | null;
@@ -19,7 +19,7 @@ export function smartAccountAddress(user: UserInfo | null | undefined): string |
 }
 
 /**
- * spec 4 Login: 'A full user has a jwt, is not old type, and has an osp_aa smart-account address. Otherwise login
+ * product.md 4 Login: 'A full user has a jwt, is not old type, and has an osp_aa smart-account address. Otherwise login
  * buttons show.'
  */
 export function isFullUser(user: UserInfo | null | undefined): boolean {
@@ -28,7 +28,7 @@ export function isFullUser(user: UserInfo | null | undefined): boolean {
 
 /**
  * What the header and the home hero offer a person: the login buttons (logged out, or a user who is not full yet:
- * spec 4 'Otherwise login buttons show'), nothing while the session's user loads (a logged-in player never sees a
+ * product.md 4 'Otherwise login buttons show'), nothing while the session's user loads (a logged-in player never sees a
  * login button flash), the way to Create profile for a full user without a profile, or the way to play.
  */
 export type PlayerCall = 'login' | 'loading' | 'createProfile' | 'play';
@@ -44,13 +44,13 @@ export function playerCall(
 }
 
 /**
- * spec 4 Login: bind the account (old-user migration) 'when a web3auth address exists but no osp_aa address'.
+ * product.md 4 Login: bind the account (old-user migration) 'when a web3auth address exists but no osp_aa address'.
  */
 export function needsMigrationBind(user: UserInfo | null | undefined): boolean {
   return !!user?.web3authAddress && smartAccountAddress(user) === null;
 }
 
-/** spec 3 User info: connectAddress keyed by chain type; which chains have a linked wallet. */
+/** product.md 3 User info: connectAddress keyed by chain type; which chains have a linked wallet. */
 export function connectedWallets(user: UserInfo | null | undefined): {
   hasEvmWallet: boolean;
   hasSolanaWallet: boolean;
@@ -61,7 +61,7 @@ export function connectedWallets(user: UserInfo | null | undefined): {
   };
 }
 
-/** Every linked address of the user (connectAddress entries), for the wallet-bind task rule of spec 4. */
+/** Every linked address of the user (connectAddress entries), for the wallet-bind task rule of product.md 4. */
 export function connectedAddresses(user: UserInfo | null | undefined): string[] {
   return Object.values(user?.connectAddress ?? {})
     .map((entry) => entry?.address)

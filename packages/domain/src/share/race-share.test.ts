@@ -28,7 +28,7 @@ describe('what the player called', () => {
   });
 });
 
-describe("spec 8: 'Share text unavailable: Falls back to built-in win and loss lines.'", () => {
+describe("product.md 8: 'Share text unavailable: Falls back to built-in win and loss lines.'", () => {
   it('the built-in lines are usable templates', () => {
     for (const line of [...WIN_FALLBACK_LINES, ...LOSS_FALLBACK_LINES])
       expect(isRaceShareTemplate(line)).toBe(true);

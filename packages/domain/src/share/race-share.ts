@@ -18,7 +18,7 @@ export interface RaceShareFacts {
 }
 
 /**
- * spec 8: 'Share text unavailable: Falls back to built-in win and loss lines.' The lines are templates: {call} is
+ * product.md 8: 'Share text unavailable: Falls back to built-in win and loss lines.' The lines are templates: {call} is
  * what the player called (describeRaceCall), {seconds} the race's length, {link} the invite link; the mention,
  * hashtag and $OJO are added by the builder. One line of each kind names no length, for a round whose length is not
  * known.
@@ -71,7 +71,7 @@ export function describeRaceCall(facts: Pick<RaceShareFacts, 'outcome' | 'picked
 }
 
 /**
- * The race share (spec 9, spec 8 fallback): a line of the player's outcome, from the operator's usable lines or the
+ * The race share (product.md 9, product.md 8 fallback): a line of the player's outcome, from the operator's usable lines or the
  * built-in ones, filled with what the player called, the race's length and the invite link, plus the brand's
  * mention, hashtag and $OJO. A line that names the length is left out when the length is not known.
  */

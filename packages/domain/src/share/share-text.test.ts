@@ -18,7 +18,7 @@ import {
 const brand = { productName: 'OJO Arena', mention: 'OJOArena', hashtag: 'OJOArena' };
 const link = 'http://localhost:3000/?inviteCode=AB12CD&sourceType=web';
 
-describe("spec 2 Referral: 'a link carrying the invite code and source type web'", () => {
+describe("product.md 2 Referral: 'a link carrying the invite code and source type web'", () => {
   it('builds the home link with inviteCode and sourceType=web', () => {
     expect(buildReferralLink('http://localhost:3000', 'AB12CD')).toBe(link);
     expect(buildReferralLink('https://ojo.example/', 'x y')).toBe(
@@ -37,7 +37,7 @@ describe("spec 2 Referral: 'a link carrying the invite code and source type web'
   });
 });
 
-describe("spec 2 Referral: 'Shared-post text replaces a link placeholder with a link'", () => {
+describe("product.md 2 Referral: 'Shared-post text replaces a link placeholder with a link'", () => {
   it('replaces every placeholder', () => {
     expect(replaceLinkPlaceholder(`Race me ${LINK_PLACEHOLDER} now ${LINK_PLACEHOLDER}`, 'L')).toBe(
       'Race me L now L',
@@ -60,7 +60,7 @@ describe('the brand of a share', () => {
   });
 });
 
-describe("spec 9: 'Share text includes an @ mention, a product hashtag and $OJO.'", () => {
+describe("product.md 9: 'Share text includes an @ mention, a product hashtag and $OJO.'", () => {
   it('adds what a line lacks, once, and fills the brand placeholders', () => {
     expect(brandShareLine('Race me', brand)).toBe('Race me @OJOArena #OJOArena $OJO');
     expect(brandShareLine('{product} with {mention} {hashtag} $OJO', brand)).toBe(

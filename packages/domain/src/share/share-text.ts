@@ -3,14 +3,14 @@ import { SOURCE_TYPE } from '../enums';
 /** The link placeholder in share texts (game share messages and the fallback lines below). */
 export const LINK_PLACEHOLDER = '{link}';
 
-/** spec 2 Referral: 'a link carrying the invite code and source type web'. Points at the home page (referral entry). */
+/** product.md 2 Referral: 'a link carrying the invite code and source type web'. Points at the home page (referral entry). */
 export function buildReferralLink(origin: string, inviteCode: string): string {
   const base = origin.replace(/\/+$/, '');
   const query = new URLSearchParams({ inviteCode, sourceType: SOURCE_TYPE.WEB });
   return `${base}/?${query.toString()}`;
 }
 
-/** spec 2 Referral: 'Shared-post text replaces a link placeholder with a link'. Every placeholder is replaced. */
+/** product.md 2 Referral: 'Shared-post text replaces a link placeholder with a link'. Every placeholder is replaced. */
 export function replaceLinkPlaceholder(text: string, link: string): string {
   return text.split(LINK_PLACEHOLDER).join(link);
 }
@@ -56,7 +56,7 @@ export const CALL_PLACEHOLDER = '{call}';
 export const SECONDS_PLACEHOLDER = '{seconds}';
 
 /**
- * spec 9: 'Share text includes an @ mention, a product hashtag and $OJO.' Fills the brand's placeholders of a line
+ * product.md 9: 'Share text includes an @ mention, a product hashtag and $OJO.' Fills the brand's placeholders of a line
  * and adds whichever of the mention, the hashtag and $OJO the line does not carry yet, so an operator's line can
  * place them or leave them out.
  */
@@ -96,7 +96,7 @@ export function finishShareText(line: string, brand: ShareBrand, link: string): 
   return brandShareLine(linked.includes(link) ? linked : `${linked} ${link}`, brand);
 }
 
-/** spec 2 Referral / spec 9: the invite post of the referral page. */
+/** product.md 2 Referral / product.md 9: the invite post of the referral page. */
 export function buildShareText(input: ShareTextInput): string {
   return finishShareText(
     [

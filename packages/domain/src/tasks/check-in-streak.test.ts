@@ -11,7 +11,7 @@ import {
 const reset: CheckInRules = { missedDay: 'reset', afterLastDay: 'restart' };
 const keep: CheckInRules = { missedDay: 'keep', afterLastDay: 'repeat_last' };
 
-describe('spec 3 Check-in status: a day is a UTC day', () => {
+describe('product.md 3 Check-in status: a day is a UTC day', () => {
   it('names the UTC day of an instant, whatever the local time zone would say', () => {
     expect(utcDayOf(Date.parse('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
     expect(utcDayOf(Date.parse('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
@@ -24,7 +24,7 @@ describe('spec 3 Check-in status: a day is a UTC day', () => {
   });
 });
 
-describe('spec 4 Check-in: the streak follows the rules', () => {
+describe('product.md 4 Check-in: the streak follows the rules', () => {
   it('starts at day 1 and moves one day per consecutive day', () => {
     expect(ladderDayFor(null, '2026-11-22', 7, reset)).toBe(1);
     expect(ladderDayFor({ day: '2026-11-22', ladderDay: 1 }, '2026-11-23', 7, reset)).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * The daily check-in's calendar and streak (spec 3 Check-in status, spec 4 Check-in). A day is a UTC day, the same
+ * The daily check-in's calendar and streak (product.md 3 Check-in status, product.md 4 Check-in). A day is a UTC day, the same
  * for every player wherever they are. The reward ladder and what a missed day does are data an operator sets
  * (`check_in_rewards`, `check_in_rules`); these functions only apply them.
  */
@@ -62,7 +62,7 @@ export function ladderDayFor(
 }
 
 /**
- * spec 3 'checkInDays': the days of the current streak already checked, as the day list shows them. After today's
+ * product.md 3 'checkInDays': the days of the current streak already checked, as the day list shows them. After today's
  * check-in it is today's ladder day; before it, the days before the one today would earn.
  */
 export function checkedDaysOf(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInDays, shouldShowCoinRewardPopup } from './check-in';
 
-describe("spec 4 Check-in: 'The coin reward popup shows if the reward task status is falsy.'", () => {
+describe("product.md 4 Check-in: 'The coin reward popup shows if the reward task status is falsy.'", () => {
   it('shows for falsy statuses only', () => {
     expect(shouldShowCoinRewardPopup(0)).toBe(true);
     expect(shouldShowCoinRewardPopup(undefined)).toBe(true);
@@ -10,7 +10,7 @@ describe("spec 4 Check-in: 'The coin reward popup shows if the reward task statu
   });
 });
 
-describe("spec 2 Check-in: 'a day list with rewards'", () => {
+describe("product.md 2 Check-in: 'a day list with rewards'", () => {
   const rewards = [
     { index: 2, amount: 20 },
     { index: 1, amount: 10 },

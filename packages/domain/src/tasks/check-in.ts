@@ -1,6 +1,6 @@
 import type { AssetType } from '../enums';
 
-/** spec 3 Check-in status. */
+/** product.md 3 Check-in status. */
 export interface CheckInStatus {
   checkIn: boolean;
   checkInDays: number;
@@ -9,7 +9,7 @@ export interface CheckInStatus {
   todayRewardType?: AssetType | null;
 }
 
-/** spec 4 Check-in: 'The coin reward popup shows if the reward task status is falsy.' */
+/** product.md 4 Check-in: 'The coin reward popup shows if the reward task status is falsy.' */
 export function shouldShowCoinRewardPopup(rewardTaskStatus: unknown): boolean {
   return !rewardTaskStatus;
 }
@@ -22,7 +22,7 @@ export interface CheckInDay {
 }
 
 /**
- * spec 2 Check-in: 'a day list with rewards'. Days before the streak count are checked; today is the next one,
+ * product.md 2 Check-in: 'a day list with rewards'. Days before the streak count are checked; today is the next one,
  * or the last checked one when today's check-in is done.
  */
 export function checkInDays(status: CheckInStatus): CheckInDay[] {

@@ -11,7 +11,7 @@ import {
 } from './task';
 import { taskIconDomain } from './task-domain';
 
-describe("spec 2 Task page: 'A task description may carry a marker [[p<number>]]. It is split into a plain description and a point value.'", () => {
+describe("product.md 2 Task page: 'A task description may carry a marker [[p<number>]]. It is split into a plain description and a point value.'", () => {
   it('splits the marker off', () => {
     expect(splitTaskDescription('Follow us on X [[p50]]')).toEqual({
       description: 'Follow us on X',
@@ -46,7 +46,7 @@ describe("spec 2 Task page: 'A task description may carry a marker [[p<number>]]
   });
 });
 
-describe("spec 3 Task: '0 means not done, any other value means done; the state DONE also appears'", () => {
+describe("product.md 3 Task: '0 means not done, any other value means done; the state DONE also appears'", () => {
   it('reads state or status', () => {
     expect(isTaskDone({ status: 0 })).toBe(false);
     expect(isTaskDone({ status: '0' })).toBe(false);
@@ -57,14 +57,14 @@ describe("spec 3 Task: '0 means not done, any other value means done; the state 
     expect(isTaskDone({})).toBe(false);
     expect(isTaskDone({ state: '' })).toBe(false);
   });
-  it("spec 4: 'The all-tasks-done flag is true when no task has status 0.'", () => {
+  it("product.md 4: 'The all-tasks-done flag is true when no task has status 0.'", () => {
     expect(areAllTasksDone([{ status: 1 }, { state: 'DONE' }])).toBe(true);
     expect(areAllTasksDone([{ status: 1 }, { status: 0 }])).toBe(false);
     expect(areAllTasksDone([])).toBe(true);
   });
 });
 
-describe("spec 2: 'A progress text 'progress/limit' appears when limit is greater than 1.'", () => {
+describe("product.md 2: 'A progress text 'progress/limit' appears when limit is greater than 1.'", () => {
   it('shows progress/limit only above 1', () => {
     expect(taskProgressText({ progress: 2, limit: 5 })).toBe('2/5');
     expect(taskProgressText({ progress: null, limit: '3' })).toBe('0/3');
@@ -74,7 +74,7 @@ describe("spec 2: 'A progress text 'progress/limit' appears when limit is greate
   });
 });
 
-describe("spec 4: 'A done task shows DONE (TODAY if it has a label).'", () => {
+describe("product.md 4: 'A done task shows DONE (TODAY if it has a label).'", () => {
   it('labels done tasks', () => {
     expect(taskDoneLabel({ status: 1 })).toBe('DONE');
     expect(taskDoneLabel({ status: 1, labelName: 'daily' })).toBe('TODAY');
@@ -82,7 +82,7 @@ describe("spec 4: 'A done task shows DONE (TODAY if it has a label).'", () => {
   });
 });
 
-describe("spec 4: 'Wallet-bind tasks are done once any connected address exists.'", () => {
+describe("product.md 4: 'Wallet-bind tasks are done once any connected address exists.'", () => {
   it('marks wallet_bind done with any connected address', () => {
     expect(isTaskDoneForUser({ code: 'wallet_bind', status: 0 }, ['0xabc'])).toBe(true);
     expect(isTaskDoneForUser({ code: 'wallet_bind', status: 0 }, [null, ''])).toBe(false);
@@ -91,7 +91,7 @@ describe("spec 4: 'Wallet-bind tasks are done once any connected address exists.
   });
 });
 
-describe('spec 8 task verify errors', () => {
+describe('product.md 8 task verify errors', () => {
   const base = { platform: 'Twitter', taskId: 1, taskCode: 'subject_post_x' };
   it('100020 redirects to the provider connect URL', () => {
     expect(taskVerifyErrorAction({ ...base, code: '100020' })).toEqual({ kind: 'redirect' });
@@ -142,7 +142,7 @@ describe('spec 8 task verify errors', () => {
   });
 });
 
-describe("spec 2: 'an icon by domain (social, discord, twitter, wallet, telegram)'", () => {
+describe("product.md 2: 'an icon by domain (social, discord, twitter, wallet, telegram)'", () => {
   it('maps known domains and falls back to social', () => {
     expect(taskIconDomain('discord')).toBe('discord');
     expect(taskIconDomain('Telegram')).toBe('telegram');

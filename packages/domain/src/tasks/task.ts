@@ -2,7 +2,7 @@ import { SPECIAL_VERIFY_ERROR_TASK_ID } from '../constants';
 import { ERROR_CODES, isErrorCode } from '../error-codes';
 import { TASK_TEXT } from '../messages';
 
-/** spec 3 Task (the fields these rules read). */
+/** product.md 3 Task (the fields these rules read). */
 export interface Task {
   taskId?: number | string;
   code?: string;
@@ -20,7 +20,7 @@ export interface Task {
 const POINTS_MARKER = /\[\[p(\d+(?:\.\d+)?)\]\]/;
 
 /**
- * spec 2 Task page: 'A task description may carry a marker [[p<number>]]. It is split into a plain description
+ * product.md 2 Task page: 'A task description may carry a marker [[p<number>]]. It is split into a plain description
  * and a point value.' Without a marker the points are null.
  */
 export function splitTaskDescription(desc: string | null | undefined): {
@@ -43,7 +43,7 @@ function taskState(task: Pick<Task, 'state' | 'status'>): unknown {
 }
 
 /**
- * spec 3 Task: '0 means not done, any other value means done; the state DONE also appears'. A task with no state
+ * product.md 3 Task: '0 means not done, any other value means done; the state DONE also appears'. A task with no state
  * at all is not done.
  */
 export function isTaskDone(task: Pick<Task, 'state' | 'status'>): boolean {
@@ -52,12 +52,12 @@ export function isTaskDone(task: Pick<Task, 'state' | 'status'>): boolean {
   return state !== 0 && state !== '0';
 }
 
-/** spec 4 Tasks: 'The all-tasks-done flag is true when no task has status 0.' */
+/** product.md 4 Tasks: 'The all-tasks-done flag is true when no task has status 0.' */
 export function areAllTasksDone(tasks: readonly Pick<Task, 'state' | 'status'>[]): boolean {
   return tasks.every(isTaskDone);
 }
 
-/** spec 2 Task page: 'A progress text 'progress/limit' appears when limit is greater than 1.' */
+/** product.md 2 Task page: 'A progress text 'progress/limit' appears when limit is greater than 1.' */
 export function taskProgressText(task: Pick<Task, 'progress' | 'limit'>): string | null {
   const limit = Number(task.limit);
   if (!Number.isFinite(limit) || limit <= 1) return null;
@@ -65,13 +65,13 @@ export function taskProgressText(task: Pick<Task, 'progress' | 'limit'>): string
   return `${Number.isFinite(progress) ? progress : 0}/${limit}`;
 }
 
-/** spec 4 Tasks: 'A done task shows DONE (TODAY if it has a label).' Null while not done. */
+/** product.md 4 Tasks: 'A done task shows DONE (TODAY if it has a label).' Null while not done. */
 export function taskDoneLabel(task: Pick<Task, 'state' | 'status' | 'labelName'>): string | null {
   if (!isTaskDone(task)) return null;
   return task.labelName ? TASK_TEXT.doneToday : TASK_TEXT.done;
 }
 
-/** spec 4 Tasks: 'Wallet-bind tasks are done once any connected address exists.' Other tasks follow their state. */
+/** product.md 4 Tasks: 'Wallet-bind tasks are done once any connected address exists.' Other tasks follow their state. */
 export function isTaskDoneForUser(
   task: Pick<Task, 'state' | 'status' | 'code'>,
   connectedAddresses: readonly (string | null | undefined)[],
@@ -85,7 +85,7 @@ export type TaskVerifyErrorAction =
   | { kind: 'message'; message: string; refreshTasks: boolean };
 
 /**
- * spec 8 task verify rows, in order: 100020 redirects to the provider connect URL; 100028 busy; 100023 bound to
+ * product.md 8 task verify rows, in order: 100020 redirects to the provider connect URL; 100028 busy; 100023 bound to
  * another account; task 404006 refreshes the list with the 30 s message; osp_profile_create asks for a profile;
  * anything else says the platform may be delayed.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../format/amount';
 import { balanceUsdAt, usdValueOfWei, usdValuer } from './balance';
 
-describe("spec 3 Balance item usdBalance and spec 5 Other: '2 for USD'", () => {
+describe("product.md 3 Balance item usdBalance and product.md 5 Other: '2 for USD'", () => {
   it('multiplies wei by the USD price exactly, without floats', () => {
     expect(usdValueOfWei(1_500_000_000_000_000_000n, '3412.57')).toBe('5118.855');
     expect(formatUsd(usdValueOfWei(1_500_000_000_000_000_000n, '3412.57'))).toBe('5,118.86');

@@ -1,7 +1,7 @@
 import { BALANCE_ASSET } from '../constants';
 import { fromBaseUnits, toBaseUnits } from '../format/decimal';
 
-/** spec 3 Balance item. */
+/** product.md 3 Balance item. */
 export interface BalanceItem {
   balance: string;
   contractAddress: string;
@@ -16,7 +16,7 @@ export interface BalanceItem {
 /** The native-token contract address placeholder used for ETH in balance lists. */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-/** spec 7 / spec 8: 'Balance fails: Falls back to a zero ETH entry'. A fresh object each call. */
+/** product.md 7 / product.md 8: 'Balance fails: Falls back to a zero ETH entry'. A fresh object each call. */
 export function zeroEthBalance(): BalanceItem {
   return {
     balance: '0',
@@ -30,7 +30,7 @@ export function zeroEthBalance(): BalanceItem {
   };
 }
 
-/** Fraction digits kept of a price and of a USD value before formatting (formatUsd then shows 2, spec 5 Other). */
+/** Fraction digits kept of a price and of a USD value before formatting (formatUsd then shows 2, product.md 5 Other). */
 export const USD_VALUE_DECIMALS = 8;
 
 /** 10^decimals of the balance asset: the divisor from wei to ETH, computed once. */

@@ -12,13 +12,13 @@ import { acceptDecimalString, compareDecimals } from '../format/decimal';
 const SMALLEST_SHOWN = `0.${'0'.repeat(AMOUNT_MAX_DECIMALS - 1)}1`;
 
 export interface HistoryAmountView {
-  /** spec 2: 'An incoming item shows a down arrow. An outgoing item shows an up arrow with a minus sign.' */
+  /** product.md 2: 'An incoming item shows a down arrow. An outgoing item shows an up arrow with a minus sign.' */
   arrow: 'down' | 'up';
   /** Signed amount with symbol, e.g. '+0.5 ETH' or '-1,200 ETH'. */
   text: string;
 }
 
-/** spec 2 Wallet History: 'a signed amount with symbol (default ETH)'. The sign comes from the side. */
+/** product.md 2 Wallet History: 'a signed amount with symbol (default ETH)'. The sign comes from the side. */
 export function historyAmountView(item: {
   amount: unknown;
   side: HistorySide;
@@ -33,22 +33,22 @@ export function historyAmountView(item: {
   return { arrow: item.side === 'out' ? 'up' : 'down', text: `${sign}${shown} ${symbol}` };
 }
 
-/** spec 9: 'A page with fewer than the limit is the last one.' */
+/** product.md 9: 'A page with fewer than the limit is the last one.' */
 export function isLastPage(pageLength: number, limit: number): boolean {
   return pageLength < limit;
 }
 
-/** spec 9: 'The history screen shows up to 100 records.' Paging stops once 100 are loaded. */
+/** product.md 9: 'The history screen shows up to 100 records.' Paging stops once 100 are loaded. */
 export function canLoadMoreHistory(loadedCount: number, lastPageLength: number, limit: number): boolean {
   return loadedCount < HISTORY_MAX_RECORDS && !isLastPage(lastPageLength, limit);
 }
 
-/** spec 9: 'The history screen shows up to 100 records.' */
+/** product.md 9: 'The history screen shows up to 100 records.' */
 export function capHistory<T>(items: readonly T[]): T[] {
   return items.slice(0, HISTORY_MAX_RECORDS);
 }
 
-/** spec 9: 'USD conversion is done in chunks of 50'. */
+/** product.md 9: 'USD conversion is done in chunks of 50'. */
 export function chunkForUsdConversion<T>(
   items: readonly T[],
   size: number = USD_CONVERSION_CHUNK_SIZE,
@@ -58,7 +58,7 @@ export function chunkForUsdConversion<T>(
   return chunks;
 }
 
-/** spec 9: load the next page when the scroll is within the threshold (px) of the bottom. */
+/** product.md 9: load the next page when the scroll is within the threshold (px) of the bottom. */
 export function isNearBottom(
   metrics: { scrollTop: number; clientHeight: number; scrollHeight: number },
   thresholdPx: number,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asWalletInboundMessage, WALLET_CHANNEL } from './popup-protocol';
 
-// DESIGN.md section 6: the provider answers EIP-1193 requests over postMessage; the opener reads only its own channel.
+// ARCHITECTURE.md (Accounts and sign-in): the provider answers EIP-1193 requests over postMessage; the opener reads only its own channel.
 describe('asWalletInboundMessage', () => {
   it('reads ready, responses with a result or an error, and the three events', () => {
     expect(asWalletInboundMessage({ channel: WALLET_CHANNEL, type: 'ready', extra: 1 })).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The popup protocol between the web app (opener) and the account provider (DESIGN.md section 6; spec point 4,
+ * The popup protocol between the web app (opener) and the account provider (ARCHITECTURE.md (Accounts and sign-in); product.md 4,
  * "connect the wallet"). Both sides import these shapes from here so they cannot drift apart. Every message carries
  * `channel: 'ojo-wallet'`; origins and windows are checked by each side before a message is read.
  */

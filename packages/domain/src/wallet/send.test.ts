@@ -11,7 +11,7 @@ import {
 
 const VALID_ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';
 
-describe('spec 5 Send address', () => {
+describe('product.md 5 Send address', () => {
   it("'Address is required'", () => {
     expect(validateSendAddress('')).toBe('Address is required');
   });
@@ -41,7 +41,7 @@ describe('spec 5 Send address', () => {
   });
 });
 
-describe('spec 5 Send amount', () => {
+describe('product.md 5 Send amount', () => {
   it("'Amount is required'", () => {
     expect(validateSendAmount('', '1')).toBe('Amount is required');
   });
@@ -111,7 +111,7 @@ describe('the send amount field keeps what was typed and says what is wrong', ()
   });
 });
 
-describe("spec 5: 'Confirm is disabled while submitting or while either field is empty or invalid.'", () => {
+describe("product.md 5: 'Confirm is disabled while submitting or while either field is empty or invalid.'", () => {
   const ready = { address: VALID_ADDRESS, amount: '0.5', balanceEth: '1', isSubmitting: false };
   it('enables Confirm only for a valid, idle form', () => {
     expect(canConfirmSend(ready)).toBe(true);
@@ -123,7 +123,7 @@ describe("spec 5: 'Confirm is disabled while submitting or while either field is
   });
 });
 
-describe("spec 8: 'Token price fails: The message given, or 'Failed to fetch {symbol} price''", () => {
+describe("product.md 8: 'Token price fails: The message given, or 'Failed to fetch {symbol} price''", () => {
   it('uses the given message, else the template', () => {
     expect(tokenPriceErrorMessage('rate limited', 'ETH')).toBe('rate limited');
     expect(tokenPriceErrorMessage('', 'ETH')).toBe('Failed to fetch ETH price');

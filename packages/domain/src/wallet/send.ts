@@ -4,14 +4,14 @@ import { ETH_UNITS, parseAmountInput } from '../format/amount-input';
 import { compareDecimals, toBaseUnits } from '../format/decimal';
 import { AMOUNT_INPUT_TEXT, WALLET_TEXT } from '../messages';
 
-/** spec 5 Send address: 'Must start with 0x and be exactly 42 characters'. */
+/** product.md 5 Send address: 'Must start with 0x and be exactly 42 characters'. */
 export const SEND_ADDRESS_LENGTH = 42;
 
 /** '0x' and 40 hex digits: 42 characters that can name an account (letters past 'f' cannot). */
 const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * spec 5 Send address: required, then '0x' prefix and exactly 42 characters, all after '0x' hex digits (42
+ * product.md 5 Send address: required, then '0x' prefix and exactly 42 characters, all after '0x' hex digits (42
  * characters that are not an address would only fail in the account provider). Null when valid.
  */
 export function validateSendAddress(address: string): string | null {
@@ -21,7 +21,7 @@ export function validateSendAddress(address: string): string | null {
 }
 
 /**
- * spec 5 Send amount: required ('Amount is required'), a number above 0 ('Please enter a valid positive amount'),
+ * product.md 5 Send amount: required ('Amount is required'), a number above 0 ('Please enter a valid positive amount'),
  * not above the balance ('The maximum amount is {balance} ETH'). The field keeps the text as typed (up to 8
  * decimals and 8 integer digits, parseAmountInput says what is wrong otherwise). The balance is a decimal ETH string,
  * shown in the message grouped by 3 digits; the comparison is exact in wei.
@@ -29,7 +29,7 @@ export function validateSendAddress(address: string): string | null {
 export function validateSendAmount(amount: string, balanceEth: string): string | null {
   const read = parseAmountInput(amount, ETH_UNITS);
   if (read.kind === 'empty') return WALLET_TEXT.amountRequired;
-  // Text that is no number at all gets spec 5's own words for this field.
+  // Text that is no number at all gets product.md 5's own words for this field.
   if (read.kind === 'invalid') {
     return read.error === AMOUNT_INPUT_TEXT.invalidCharacter ? WALLET_TEXT.amountInvalid : read.error;
   }
@@ -39,7 +39,7 @@ export function validateSendAmount(amount: string, balanceEth: string): string |
   return null;
 }
 
-/** spec 5 Send address: 'The error shows only if the field is non-empty.' */
+/** product.md 5 Send address: 'The error shows only if the field is non-empty.' */
 export function visibleFieldError(value: string, error: string | null | undefined): string | null {
   return value !== '' && error ? error : null;
 }
@@ -51,7 +51,7 @@ export interface SendFormState {
   isSubmitting: boolean;
 }
 
-/** spec 5 Send amount: 'Confirm is disabled while submitting or while either field is empty or invalid.' */
+/** product.md 5 Send amount: 'Confirm is disabled while submitting or while either field is empty or invalid.' */
 export function canConfirmSend(state: SendFormState): boolean {
   return (
     !state.isSubmitting &&
@@ -68,7 +68,7 @@ export function sendAmountToWei(amount: string): bigint | null {
   return read.kind === 'amount' ? toBaseUnits(read.value, BALANCE_ASSET.decimals) : null;
 }
 
-/** spec 8: 'Token price fails: The message given, or 'Failed to fetch {symbol} price''. */
+/** product.md 8: 'Token price fails: The message given, or 'Failed to fetch {symbol} price''. */
 export function tokenPriceErrorMessage(message: string | null | undefined, symbol: string): string {
   return message || WALLET_TEXT.tokenPriceFailed(symbol);
 }

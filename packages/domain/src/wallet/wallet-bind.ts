@@ -1,7 +1,7 @@
 import { ERROR_CODES, isErrorCode } from '../error-codes';
 import { WALLET_BIND_TEXT } from '../messages';
 
-/** spec 8 wallet-bind rows: codes 1115, 1116, 1117, else 'Fail to connect wallet. Please try again'. */
+/** product.md 8 wallet-bind rows: codes 1115, 1116, 1117, else 'Fail to connect wallet. Please try again'. */
 export function walletBindErrorMessage(code: unknown): string {
   if (isErrorCode(code, ERROR_CODES.WALLET_BIND_FAILED)) return WALLET_BIND_TEXT.somethingWrong;
   if (isErrorCode(code, ERROR_CODES.WALLET_BOUND_TO_ANOTHER_ACCOUNT))
@@ -11,7 +11,7 @@ export function walletBindErrorMessage(code: unknown): string {
 }
 
 /**
- * The message a player signs with a wallet to link it (spec 4 Wallet bind: 'Get a nonce, sign a message, then
+ * The message a player signs with a wallet to link it (product.md 4 Wallet bind: 'Get a nonce, sign a message, then
  * bind'). It names the product, the wallet and the single-use nonce, so a signature links exactly that wallet once.
  */
 export function linkWalletMessage(input: { productName: string; address: string; nonce: string }): string {
@@ -19,7 +19,7 @@ export function linkWalletMessage(input: { productName: string; address: string;
 }
 
 /**
- * What a linked wallet is for (spec 2: 'Up to 2 additional wallets can be linked (one for the NFTs, one for the
+ * What a linked wallet is for (product.md 2: 'Up to 2 additional wallets can be linked (one for the NFTs, one for the
  * partner token) besides the smart-account wallet. Linking is locked once set.'). The partner NFT badge reads the
  * NFT balance of the smart account and the `partner_nft` wallet; the partner token badge reads the token balance of
  * the smart account and the `partner_token` wallet.

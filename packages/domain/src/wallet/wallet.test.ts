@@ -11,7 +11,7 @@ import {
 } from './history';
 import { walletBindErrorMessage } from './wallet-bind';
 
-describe("spec 2 Wallet History: 'a signed amount with symbol (default ETH)'; in shows a down arrow, out an up arrow with a minus sign", () => {
+describe("product.md 2 Wallet History: 'a signed amount with symbol (default ETH)'; in shows a down arrow, out an up arrow with a minus sign", () => {
   it('signs by side and defaults the symbol to ETH', () => {
     expect(historyAmountView({ amount: '0.5', side: 'in' })).toEqual({ arrow: 'down', text: '+0.5 ETH' });
     expect(historyAmountView({ amount: '1200.123456789', side: 'out', symbol: 'ETH' })).toEqual({
@@ -34,7 +34,7 @@ describe("spec 2 Wallet History: 'a signed amount with symbol (default ETH)'; in
   });
 });
 
-describe('spec 9 history paging', () => {
+describe('product.md 9 history paging', () => {
   it("'A page with fewer than the limit is the last one.'", () => {
     expect(isLastPage(19, 20)).toBe(true);
     expect(isLastPage(20, 20)).toBe(false);
@@ -57,7 +57,7 @@ describe('spec 9 history paging', () => {
   });
 });
 
-describe('spec 8 wallet bind errors', () => {
+describe('product.md 8 wallet bind errors', () => {
   it.each([
     ['1115', 'Oops...Something went wrong. Please try again.'],
     [
@@ -77,7 +77,7 @@ describe('spec 8 wallet bind errors', () => {
   });
 });
 
-describe("spec 8: 'Balance fails: Falls back to a zero ETH entry'", () => {
+describe("product.md 8: 'Balance fails: Falls back to a zero ETH entry'", () => {
   it('is a zero ETH entry with 18 decimals', () => {
     const entry = zeroEthBalance();
     expect(entry).toMatchObject({ balance: '0', symbol: 'ETH', decimals: 18, usdBalance: '0' });

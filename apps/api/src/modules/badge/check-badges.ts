@@ -8,7 +8,7 @@ import { createProgressReader, type PlayerRef } from './progress-sources';
 
 /**
  * A first-come badge: given while its supply lasts (allow type FCFS, or any badge with a max supply). It goes only
- * to players with real activity (a check-in and a bet in a closed round, DESIGN.md 11), or scripted accounts would
+ * to players with real activity (a check-in and a bet in a closed round, docs/economy.md), or scripted accounts would
  * take the whole supply.
  */
 export function isFirstCome(badge: Pick<Badge, 'allowType' | 'maxSupply'>): boolean {
@@ -19,7 +19,7 @@ export function isFirstCome(badge: Pick<Badge, 'allowType' | 'maxSupply'>): bool
 export const newUid = () => `0x${randomBytes(32).toString('hex')}`;
 
 /**
- * nft.checkBadge (spec 4 Badge check): every pending badge whose condition the player meets becomes claimable, by
+ * nft.checkBadge (product.md 4 Badge check): every pending badge whose condition the player meets becomes claimable, by
  * its allow type: NO never, GTD always, FCFS while fewer than `max_supply` players hold it (counted under a lock
  * per badge, so two nodes never give out more) and only to a player with real activity. Answers the claimable count.
  */

@@ -1,7 +1,7 @@
 import { BADGE_ERRORS } from '@ojo/domain/error-catalogue';
 import { AppError } from '../../lib/errors';
 
-/** The badge module's errors: HTTP status over the catalogue's code, msgKey and text (spec 8 badge rows). */
+/** The badge module's errors: HTTP status over the catalogue's code, msgKey and text (product.md 8 badge rows). */
 export const badgeErrors = {
   notFound: () => new AppError(404, BADGE_ERRORS.notFound),
   notClaimable: () => new AppError(409, BADGE_ERRORS.notClaimable),

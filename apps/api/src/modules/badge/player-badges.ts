@@ -30,7 +30,7 @@ export async function claimOf(
   return claim;
 }
 
-/** spec 3 Badge entry of one badge for one player: pending (no claim row), claimable or claimed, with progress. */
+/** product.md 3 Badge entry of one badge for one player: pending (no claim row), claimable or claimed, with progress. */
 export function toBadgeEntry(
   badge: Badge,
   claim: BadgeClaim | undefined,
@@ -64,7 +64,7 @@ export function toBadgeEntry(
   };
 }
 
-/** Every series with the player's badges, in the badges' order (the web sorts per spec 4). */
+/** Every series with the player's badges, in the badges' order (the web sorts per product.md 4). */
 export async function playerBadgeSeries(deps: BadgeDeps, player: PlayerRef): Promise<BadgeSeriesEntry[]> {
   const [all, claims] = await Promise.all([activeBadges(deps), claimsOf(deps, player.id)]);
   const progressOf = createProgressReader(deps, player);

@@ -53,7 +53,7 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
     return value;
   };
 
-  /** The smart account and the wallet linked for that asset (spec 2: one for the NFTs, one for the token). */
+  /** The smart account and the wallet linked for that asset (product.md 2: one for the NFTs, one for the token). */
   const walletsFor = async (asset: 'nft' | 'token'): Promise<Address[]> => {
     const linked = await deps.db
       .select({ address: userAddresses.address })

@@ -40,7 +40,7 @@ import { watchBadgeMints } from './watch-mints';
 /** A mint reported this recently and not confirmed keeps the verify-check 'processing'. */
 const MINT_IN_FLIGHT_MS = 60_000;
 
-/** The badge calls of spec 7 ("Badges"): series, checks, claimable rows (signed mint requests), mint sync. */
+/** The badge calls of product.md 7 ("Badges"): series, checks, claimable rows (signed mint requests), mint sync. */
 const badgeRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const signerKey =
     config.badge.signerPrivateKey ??

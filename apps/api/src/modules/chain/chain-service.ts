@@ -57,7 +57,7 @@ function createDeploymentsReader(config: AppConfig): () => Deployments | undefin
 }
 
 /**
- * The API's view of the chain (DESIGN.md section 7): a public client on CHAIN_RPC_URL, the signer key from
+ * The API's view of the chain (ARCHITECTURE.md (Chain)): a public client on CHAIN_RPC_URL, the signer key from
  * API_SIGNER_PRIVATE_KEY, and the contract addresses from the deployments (file or configuration).
  */
 export function createChainService(config: AppConfig): ChainService {

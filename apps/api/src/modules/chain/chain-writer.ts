@@ -77,7 +77,7 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * The API's only way to send transactions (DESIGN.md section 9: one nonce sequence per signing key shared by all
+ * The API's only way to send transactions (ARCHITECTURE.md (Production and scale): one nonce sequence per signing key shared by all
  * nodes). Handles what nodes answer: 'already known' (sent before), 'nonce too low' (ours was mined, or the key
  * was used elsewhere: take a new nonce), and a transaction not mined in time (re-sent, with higher fees).
  */

@@ -10,7 +10,7 @@ import { checkInErrors } from './errors';
 type Executor = Database | Transaction;
 
 export interface LadderDay {
-  /** Position on the ladder, 1-based (spec 3 checkInReward index). */
+  /** Position on the ladder, 1-based (product.md 3 checkInReward index). */
   index: number;
   asset: AssetType;
   amount: bigint;

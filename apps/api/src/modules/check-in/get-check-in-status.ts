@@ -6,7 +6,7 @@ import { checkedDaysOf, ladderDayFor, nextUtcDayStartMs, utcDayOf } from '@ojo/d
 import { type CheckInPlan, latestCheckIn, readCheckInPlan } from './check-in-plan';
 
 /**
- * spec 3 Check-in status of a player on a UTC day, from the plan and the latest check-in on or before it: done
+ * product.md 3 Check-in status of a player on a UTC day, from the plan and the latest check-in on or before it: done
  * today or not, the streak's checked days, the ladder, and today's reward (what today's check-in earned, or will).
  */
 export function checkInStatusOf(
@@ -39,7 +39,7 @@ export function checkInStatusOf(
 }
 
 /**
- * GET /v2/tasks/checkin/status, and the status of task 411010 (spec 9) for the task list: `checkIn` is whether
+ * GET /v2/tasks/checkin/status, and the status of task 411010 (product.md 9) for the task list: `checkIn` is whether
  * the player checked in on the UTC day of `nowMs`.
  */
 export async function getCheckInStatus(

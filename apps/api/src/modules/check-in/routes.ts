@@ -4,7 +4,7 @@ import { registerRoute } from '../../lib/route';
 import { checkIn } from './check-in';
 import { getCheckInStatus } from './get-check-in-status';
 
-/** The daily check-in of spec 7 (task 411010): status and check-in of the session player, on the API's clock. */
+/** The daily check-in of product.md 7 (task 411010): status and check-in of the session player, on the API's clock. */
 const checkInRoutes: FastifyPluginAsync = async (app) => {
   registerRoute(app, checkInStatusRoute, async (request) =>
     getCheckInStatus(app.db, request.user.id, app.now()),

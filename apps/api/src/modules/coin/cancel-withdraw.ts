@@ -37,7 +37,7 @@ export async function refundWithdraw(
 /**
  * DELETE /coin/withdraws/{id}: a PENDING redemption whose payout has not started is cancelled and its OJO given
  * back, in one transaction with the row locked (the payout job takes the same lock before it starts paying).
- * Not the player's or not there: 1109 (spec 8). Already paying, paid, failed or cancelled: 1110.
+ * Not the player's or not there: 1109 (product.md 8). Already paying, paid, failed or cancelled: 1110.
  */
 export async function cancelWithdraw(db: Database, userId: string, id: string): Promise<WithdrawItem> {
   const row = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { parseDecimal } from '@ojo/domain/format/decimal';
 import type { PriceSource } from '../prices/price-source';
 import { coinErrors } from './errors';
 
-/** OJO per 1 ETH now: OJO is worth 1 USD, so the ETH/USD price (spec 3 Coin config: the ETH entry's price). */
+/** OJO per 1 ETH now: OJO is worth 1 USD, so the ETH/USD price (product.md 3 Coin config: the ETH entry's price). */
 export interface OjoPerEth {
   price: string;
   units: bigint;

@@ -91,7 +91,7 @@ export async function createWithdraw(
   return toWithdrawItem(row);
 }
 
-/** Each refusal as its spec text (spec 5 Redeem system and input errors). */
+/** Each refusal as its spec text (product.md 5 Redeem system and input errors). */
 function throwRefusal(refusal: WithdrawRefusal | null, rules: WithdrawRules, state: WithdrawState): void {
   if (refusal === 'DAILY_COUNT' || refusal === 'DAILY_AMOUNT') throw coinErrors.withdrawDailyReached();
   if (refusal === 'TRADE_LIMIT') throw coinErrors.withdrawTradeLimit(rules.tradeLimit);

@@ -10,7 +10,7 @@ import { coinErrors } from './errors';
 import { readWithdrawState } from './withdraw-state';
 
 /**
- * GET /coin/withdraw/info: spec 3 Withdraw info from the configured limits and today's redemptions of the caller,
+ * GET /coin/withdraw/info: product.md 3 Withdraw info from the configured limits and today's redemptions of the caller,
  * and the figures the redeem screen prices a typed amount with (the spread, the caller's cost basis, the cheapest
  * rate ever paid), and the caller's free OJO lock.
  */

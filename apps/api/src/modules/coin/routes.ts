@@ -40,7 +40,7 @@ export function coinSettleOptions(app: FastifyInstance, config: AppConfig): Sett
   };
 }
 
-/** The coin calls of spec 7 (buying OJO with ETH, redeeming it) and the payment watcher (one node, under a lease). */
+/** The coin calls of product.md 7 (buying OJO with ETH, redeeming it) and the payment watcher (one node, under a lease). */
 const coinRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   registerRoute(app, coinConfigsRoute, async () => getCoinConfig(config, app.prices, app.now()));
   registerRoute(app, coinDiscountsRoute, async () => listDiscounts(config, app.prices, app.now()));

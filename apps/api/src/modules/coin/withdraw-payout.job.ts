@@ -28,7 +28,7 @@ export const PAYOUT_RECHECK_MS = 5 * 60_000;
 const NOT_PAID_CODES = new Set(['PAYOUT_REVERTED', 'PAYOUT_REPLACED']);
 
 /**
- * Pays a redemption in ETH from the treasury (DESIGN.md section 9: a chain write is a durable job through the
+ * Pays a redemption in ETH from the treasury (ARCHITECTURE.md (Production and scale): a chain write is a durable job through the
  * chain writer, one nonce sequence per key; the treasury's key is its own sequence unless it is the API's key).
  * First, with the row locked, it marks the payout started (from then on no cancel), unless the redemption was
  * cancelled. The write's key names the redemption, so a job resumed after a crash (SIGKILL included) finds the

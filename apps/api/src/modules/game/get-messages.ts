@@ -8,11 +8,11 @@ import { brandShareLine, type ShareBrand } from '@ojo/domain/share/share-text';
 const MAX_LINES = 50;
 
 /**
- * GET /messages (spec 7): the active win and loss share lines of the operator's table (game_share_messages), in
- * their order, each with the brand's mention, hashtag and $OJO (spec 9). Only lines the race share can use are
+ * GET /messages (product.md 7): the active win and loss share lines of the operator's table (game_share_messages), in
+ * their order, each with the brand's mention, hashtag and $OJO (product.md 9). Only lines the race share can use are
  * served (raceShareLines: what the player called through {call}, the link through {link}, no number of their own);
  * a kind with none answers the built-in lines, so a share always has a line. The web fills {call}, {seconds} and
- * {link} for the player, and keeps the built-in lines for when this call fails (spec 8).
+ * {link} for the player, and keeps the built-in lines for when this call fails (product.md 8).
  */
 export async function getMessages(
   db: Database,

@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /**
- * The coin race's live side (issue 13): the event bus across nodes (Redis when REDIS_URL is set, else PostgreSQL
+ * The coin race's live side: the event bus across nodes (Redis when REDIS_URL is set, else PostgreSQL
  * notifications on PostgreSQL, else in process), the WebSocket at GAME_SOCKET_PATH (outside the saas_id check: a
  * browser cannot set headers on a socket), the round scheduler on whichever node holds the `game-dash` lease and the
  * season scheduler (opens each week's season, settles ended ones) on whichever holds `game-seasons`.

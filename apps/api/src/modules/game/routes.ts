@@ -9,7 +9,7 @@ import { getMessages } from './get-messages';
 import { registerSeasonRoutes } from './seasons/routes';
 
 /**
- * The game's calls (packages/api-contract game/http.ts, spec point 7): each game mode's and the seasons' from their
+ * The game's calls (packages/api-contract game/http.ts, product.md 7): each game mode's and the seasons' from their
  * folders, and what every game shares (the messages ticker, the rules texts).
  */
 const gameRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
@@ -21,7 +21,7 @@ const gameRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { conf
   registerSeasonRoutes(app);
   registerRoute(app, getMessagesRoute, async () => getMessages(app.db, brand));
   registerRoute(app, getRuleRoute, async (request, reply) => {
-    // spec 7: rules texts are cached 5 minutes.
+    // product.md 7: rules texts are cached 5 minutes.
     reply.header('cache-control', 'public, max-age=300');
     return { ruleKind: request.query.ruleKind, text: rulesText(request.query.ruleKind, rulesConfig) };
   });

@@ -15,7 +15,7 @@ import {
 import { gasError } from './errors';
 
 /**
- * What the API pays gas for (DESIGN.md section 6). Profiles are not among them: the API creates them itself with
+ * What the API pays gas for (ARCHITECTURE.md (Accounts and sign-in)). Profiles are not among them: the API creates them itself with
  * createProfileFor from its registrar key after the handle rule and reserved-list checks, which a sponsored
  * createProfile(handle) would bypass. Each rule names a target (a deployed contract by name, or the
  * sending account itself) and the functions it may call. Badge claims (the badge session key's only call, one or a
@@ -130,7 +130,7 @@ function accountCallArgs(data: Hex): readonly unknown[] {
 }
 
 /**
- * The arguments of an addSessionKey: the product's badge key only (spec 4: BadgeNFT's signature mint, at most
+ * The arguments of an addSessionKey: the product's badge key only (product.md 4: BadgeNFT's signature mint, at most
  * 0.01 ETH of fees over its life, 24 h), so a sponsored key cannot be turned to anything else or made to last.
  */
 function checkAddedKey(data: Hex, contracts: Contracts, nowSeconds: number): Address {

@@ -6,7 +6,7 @@ import { createBundlerGas } from './bundler';
 import { createSponsoredCostsRecorder } from './record-sponsored-costs';
 import { sponsorUserOperation } from './sponsor-user-operation';
 
-/** `POST /contract/gas/policy` (spec 7): paymaster data for an allowed user operation. */
+/** `POST /contract/gas/policy` (product.md 7): paymaster data for an allowed user operation. */
 const gasRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const bundler = createBundlerGas(config.bundlerUrl);
   const costs = createSponsoredCostsRecorder(app.db, app.chain, app.log);

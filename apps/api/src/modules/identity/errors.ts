@@ -22,6 +22,6 @@ export const identityErrors = {
   chainUnavailable: () => new AppError(503, TRANSPORT_ERRORS.chainUnavailable, 'The chain is not reachable'),
   idTokenInvalid: () =>
     new AppError(401, SIGN_IN_ERRORS.idTokenInvalid, 'The id token is invalid or expired'),
-  /** The id token's sign-in reached its limit or was ended (spec 4). */
+  /** The id token's sign-in reached its limit or was ended (product.md 4). */
   sessionExpired: () => new AppError(401, SIGN_IN_ERRORS.idTokenSessionExpired),
 } as const;

@@ -5,9 +5,9 @@ import { ID_TOKEN_ALGORITHM, type IdentityKeys } from './identity-keys';
 export interface IdTokenSettings {
   /** `iss`: the API's public origin. */
   issuer: string;
-  /** `aud`: the client id (spec 9 default client id is the product name). */
+  /** `aud`: the client id (product.md 9 default client id is the product name). */
   audience: string;
-  /** The session limit: a token ends this long after its SIWE sign-in (spec 9: 604800 s). */
+  /** The session limit: a token ends this long after its SIWE sign-in (product.md 9: 604800 s). */
   maxSessionSeconds: number;
 }
 
@@ -34,7 +34,7 @@ export interface IssueOptions {
 
 /**
  * Signs an id token for `address` (ES256, with the key's kid). It lasts as the web session does: until the SIWE
- * sign-in plus the session limit (spec 9), so a player who comes back within it is still signed in (spec 4 logs out
+ * sign-in plus the session limit (product.md 9), so a player who comes back within it is still signed in (product.md 4 logs out
  * on load only for an expired token); logout ends it earlier through its session.
  */
 export async function issueIdToken(

@@ -3,7 +3,7 @@ import type { Database } from '@ojo/db/client';
 import { authNonces } from '@ojo/db/schema/auth-nonces';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from '@ojo/db/sql';
 
-/** Nonces live 10 minutes (issue 4 plan). */
+/** Nonces live 10 minutes. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 
 export const NONCE_PURPOSE = {

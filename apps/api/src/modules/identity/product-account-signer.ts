@@ -11,7 +11,7 @@ import type { ChainService } from '../chain/chain-service';
 import { createProductAccountChecker, type ProductAccountChecker } from '../gas/product-account';
 
 /**
- * Who may sign in (DESIGN.md section 10: 'Log in only product smart accounts'): a plain key makes free accounts
+ * Who may sign in (SECURITY.md (Stance): 'Log in only product smart accounts'): a plain key makes free accounts
  * without limit, so only the product's own smart accounts are taken, checked on chain:
  * - deployed: the account's code is the factory's proxy of our SmartAccount implementation;
  * - not deployed yet: the EIP-6492 wrapper of the signature names our factory, and the factory's

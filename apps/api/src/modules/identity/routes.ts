@@ -11,7 +11,7 @@ import { createNonce, NONCE_PURPOSE } from './nonces';
 import { createProductAccountSigners } from './product-account-signer';
 import { verifySiweLogin } from './siwe';
 
-/** The identity layer's calls (issue 4 plan): SIWE nonce and verify, id token renewal. */
+/** The identity layer's calls: SIWE nonce and verify, id token renewal. */
 const identityRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const rateLimit = authRateLimit(config);
   const productAccounts = createProductAccountSigners(app.chain);
@@ -60,7 +60,7 @@ const identityRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
       ) {
         throw identityErrors.sessionExpired();
       }
-      // spec 4: renew only when under 1200 s remain. The renewal keeps the sign-in time and session, so it ends when
+      // product.md 4: renew only when under 1200 s remain. The renewal keeps the sign-in time and session, so it ends when
       // the session does (the sign-in plus the session limit): no token, even a leaked one, outlives it.
       if (claims.expiresAt - now > TOKEN_RENEW_THRESHOLD_SECONDS * 1000) {
         return { idToken, expiresAt: claims.expiresAt };

@@ -15,7 +15,7 @@ export interface SiweExpectations {
 }
 
 /**
- * Checks an EIP-4361 message and its signature (issue 4 plan, "Identity layer"): domain = web origin host, uri =
+ * Checks an EIP-4361 message and its signature ("Identity layer"): domain = web origin host, uri =
  * web origin, chain id, version 1, issuedAt not in the future, expirationTime required and not passed, notBefore
  * passed, the nonce known, unconsumed and unexpired, and the signature valid for the address through the chain
  * (viem verifyMessage: EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones), and that the

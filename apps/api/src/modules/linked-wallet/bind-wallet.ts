@@ -15,7 +15,7 @@ import type { AppEventBus } from '../../lib/events';
 import { EnvelopeAnswer } from '../../lib/route';
 import { consumeNonce, NONCE_PURPOSE } from '../identity/nonces';
 
-/** spec 9 'Linkable wallets: up to 2 plus the smart-account wallet'. */
+/** product.md 9 'Linkable wallets: up to 2 plus the smart-account wallet'. */
 export const MAX_LINKED_WALLETS = 2;
 
 const MSG_KEYS = {
@@ -28,7 +28,7 @@ function refuse(code: keyof typeof MSG_KEYS): EnvelopeAnswer {
   return new EnvelopeAnswer(false, code, MSG_KEYS[code], false);
 }
 
-/** 1117 with its own msgKey: the wallet of that kind is set (spec 2 'Linking is locked once set'). */
+/** 1117 with its own msgKey: the wallet of that kind is set (product.md 2 'Linking is locked once set'). */
 const refuseLockedKind = () =>
   new EnvelopeAnswer(false, WALLET_BIND_ERRORS.kindLocked.code, WALLET_BIND_ERRORS.kindLocked.msgKey, false);
 
@@ -45,7 +45,7 @@ export interface BindWalletInput {
  * POST /customer/bind/auth: the nonce was issued for this wallet and is used once; the signature over
  * `linkWalletMessage` is the wallet's (EOA, EIP-1271 or EIP-6492, as viem verifies it); then the wallet is linked,
  * unless another player holds it (1116) or the player already linked the most wallets (1117). Each linked wallet
- * serves one kind (partner NFT or partner token, spec 2) and is locked once set: asking for a kind whose wallet is
+ * serves one kind (partner NFT or partner token, product.md 2) and is locked once set: asking for a kind whose wallet is
  * set, or linking a wallet already linked for the other kind, is 1117 and changes nothing. Anything wrong with the
  * proof is 1115. A wallet the player already linked for that kind (or with no kind asked) answers true again. A new
  * link emits `walletLinked` in its transaction.

@@ -5,7 +5,7 @@ import { registerRoute } from '../../lib/route';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { bindWallet } from './bind-wallet';
 
-/** Linked wallets (glossary: the wallets a player links for asset badges; spec 7 Bind wallet). */
+/** Linked wallets (glossary: the wallets a player links for asset badges; product.md 7 Bind wallet). */
 const linkedWalletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   registerRoute(
     app,

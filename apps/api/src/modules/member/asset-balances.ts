@@ -4,7 +4,7 @@ import { getAssetBalances } from '@ojo/db/ledger';
 import { ASSET_TYPES } from '@ojo/domain/enums';
 
 /**
- * A player's balances of points and OJO as the member calls answer them (spec 3): `available` is the balance,
+ * A player's balances of points and OJO as the member calls answer them (product.md 3): `available` is the balance,
  * `originalAvailable` the sum of the credits; one balance row each, whatever the number of entries.
  */
 export async function readAssetBalances(db: Database, userId: string): Promise<AssetBalance[]> {

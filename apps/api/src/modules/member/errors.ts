@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 
 /** The member module's errors: code, msgKey, HTTP status and text, in one place. */
 export const memberErrors = {
-  /** spec 6: a player reads and changes only their own data; another player's id is refused. */
+  /** product.md 6: a player reads and changes only their own data; another player's id is refused. */
   notYours: () => new AppError(403, MEMBER_ERRORS.forbidden),
 } as const;
 

@@ -4,7 +4,7 @@ import { getAssetBalances } from '@ojo/db/ledger';
 import type { BusinessType } from '@ojo/domain/enums';
 
 /**
- * Summary 'me' (spec 7, spec 3 'Point/asset summary: total, ojoValue'): `total` is the balance in the tab's currency
+ * Summary 'me' (product.md 7, product.md 3 'Point/asset summary: total, ojoValue'): `total` is the balance in the tab's currency
  * (points tab: points, ojo tab: OJO), `ojoValue` the OJO balance.
  */
 export async function getMemberSummary(

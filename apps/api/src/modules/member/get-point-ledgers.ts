@@ -18,8 +18,8 @@ function businessTypeOf(reason: string): string {
 }
 
 /**
- * spec 7 'GET /member/points/ledgers/{id} with offset, limit (20), assetType': the balance of the asset and a page of
- * its entries, newest first (spec 9: a page with fewer than the limit is the last one), of the user `userId`.
+ * product.md 7 'GET /member/points/ledgers/{id} with offset, limit (20), assetType': the balance of the asset and a page of
+ * its entries, newest first (product.md 9: a page with fewer than the limit is the last one), of the user `userId`.
  */
 export async function getPointLedgers(
   db: Database,

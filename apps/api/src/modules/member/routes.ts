@@ -14,7 +14,7 @@ import { getMemberSummary } from './get-member-summary';
 import { getPointLedgers } from './get-point-ledgers';
 import { updateMemberExpansion } from './member-expansion';
 
-/** The points calls of spec 7: balances, ledger, summary 'me', expansion and member info of the session player. */
+/** The points calls of product.md 7: balances, ledger, summary 'me', expansion and member info of the session player. */
 const memberRoutes: FastifyPluginAsync = async (app) => {
   registerRoute(app, pointLedgersRoute, async (request) => {
     assertOwnMember(request.user.id, request.params.id);

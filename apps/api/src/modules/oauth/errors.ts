@@ -23,7 +23,7 @@ export const oauthErrors = {
       OAUTH_ERRORS.accountNotFound,
       `No old account belongs to this ${provider} identity; new players log in with a smart account`,
     ),
-  /** spec 8 'Login, cause code 5115': the web opens the warning popup. */
+  /** product.md 8 'Login, cause code 5115': the web opens the warning popup. */
   oldLoginLocked: () =>
     new AppError(
       403,

@@ -11,7 +11,7 @@ import { assertOldLoginAllowed, findOrCreateOldUser } from './service';
 
 const SCOPE = 'openid email profile';
 
-/** Old users' social login (spec points 1, 4, 6, 7): the API as OpenID Connect client of Google, Twitter, Apple. */
+/** Old users' social login (product.md 1, 4, 6, 7): the API as OpenID Connect client of Google, Twitter, Apple. */
 const oauthRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const providers = resolveOidcProviders(config);
   const redirectUris = webRedirectUris(config);

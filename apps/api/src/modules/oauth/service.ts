@@ -73,7 +73,7 @@ export async function findOrCreateOldUser(
   throw new Error('could not allocate an referral code for a new old-type user');
 }
 
-/** Refuses a locked old account with cause code 5115, which makes the web open its warning popup (spec 8). */
+/** Refuses a locked old account with cause code 5115, which makes the web open its warning popup (product.md 8). */
 export async function assertOldLoginAllowed(db: Database, user: User): Promise<void> {
   const [lock] = await db
     .select({ reason: oldLoginLocks.reason })

@@ -7,7 +7,7 @@ const seed = z
   .or(z.literal('').transform(() => undefined));
 
 /**
- * The price service's variables: where prices come from (DESIGN.md: a seeded market simulator by default, a real
+ * The price service's variables: where prices come from (ARCHITECTURE.md (The coin race): a seeded market simulator by default, a real
  * market feed by configuration) and when a price counts as stale.
  */
 export const pricesEnv = {

@@ -8,7 +8,7 @@ import { createSimulatedPrices } from './simulated-prices';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The price service (spec 3 Token price): the seeded simulator, or a real market feed by configuration. */
+    /** The price service (product.md 3 Token price): the seeded simulator, or a real market feed by configuration. */
     prices: PriceSource;
     /**
      * The node's Coinbase Exchange feeds, one connection per URL shared by every reader (the prices here, the race

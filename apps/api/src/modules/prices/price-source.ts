@@ -1,6 +1,6 @@
 import type { MarketSimulator } from '@ojo/domain/game/market/simulator';
 
-/** spec 3 Token price (symbol, price, timestamp), and whether it is too old to count as current. */
+/** product.md 3 Token price (symbol, price, timestamp), and whether it is too old to count as current. */
 export interface PriceQuote {
   symbol: string;
   /** USD per unit, a decimal string. */

@@ -17,7 +17,7 @@ export interface CreateProfileSettings {
 }
 
 /**
- * `POST /profile` (spec 2 Create profile, spec 5 Profile handle): checks the handle rule (400, exact text), the
+ * `POST /profile` (product.md 2 Create profile, product.md 5 Profile handle): checks the handle rule (400, exact text), the
  * reserved list (409), that the user has a smart account (403) and no profile (409 PROFILE_EXISTS), and the
  * daily budget per client address and for everybody (429); then reserves the handle in the database (HANDLE_TAKEN when another player holds it)
  * and enqueues the job that registers it on chain, in one transaction. Answers `creating` at once; asking again

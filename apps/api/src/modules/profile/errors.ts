@@ -5,11 +5,11 @@ import { AppError } from '../../lib/errors';
 
 /** The profile module's errors: HTTP status here; code, msgKey and text from the catalogue. */
 export const profileErrors = {
-  /** spec 5: the handle rule's exact text. */
+  /** product.md 5: the handle rule's exact text. */
   handleInvalid: (text: string) => new AppError(400, PROFILE_ERRORS.handleInvalid, text),
-  /** spec 5: a handle in the server whitelist. */
+  /** product.md 5: a handle in the server whitelist. */
   handleReserved: () => new AppError(409, PROFILE_ERRORS.handleReserved),
-  /** spec 8: 'HANDLE_TAKEN, This handle name is not available. Please try another.' */
+  /** product.md 8: 'HANDLE_TAKEN, This handle name is not available. Please try another.' */
   handleTaken: () => new AppError(409, PROFILE_ERRORS.handleTaken, PROFILE_TEXT.handleNotAvailable),
   smartAccountRequired: () => new AppError(403, PROFILE_ERRORS.smartAccountRequired),
   profileExists: () => new AppError(409, PROFILE_ERRORS.profileExists),

@@ -10,7 +10,7 @@ import { registerRoute } from '../../lib/route';
 import { createProfile } from './create-profile';
 import { findProfileByHandle, getProfile } from './get-profile';
 
-/** The on-chain profile service (spec 7) and the reserved-handle list (spec 5). */
+/** The on-chain profile service (product.md 7) and the reserved-handle list (product.md 5). */
 const profileRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   registerRoute(app, profileWhitelistRoute, async () => [...config.reservedHandles]);
 

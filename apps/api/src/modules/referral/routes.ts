@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { EnvelopeAnswer, registerRoute } from '../../lib/route';
 import { getReferralInfo, referralCodeExists } from './service';
 
-/** spec 8 'Referral code check fails': msgKey 'invalid code' (shown as 'Invalid referral code'). */
+/** product.md 8 'Referral code check fails': msgKey 'invalid code' (shown as 'Invalid referral code'). */
 export const INVALID_REFERRAL_CODE_MSG_KEY = 'invalid code';
 
-/** Referral calls of spec 7. */
+/** Referral calls of product.md 7. */
 const referralRoutes: FastifyPluginAsync = async (app) => {
   registerRoute(app, referralInfoRoute, async (request) => getReferralInfo(app.db, request.user));
 

@@ -19,7 +19,7 @@ export function generateReferralCode(): string {
   return code;
 }
 
-/** spec 8 'Invite code check': whether the code (as typed, or upper-cased) is some user's referral code. */
+/** product.md 8 'Invite code check': whether the code (as typed, or upper-cased) is some user's referral code. */
 export async function referralCodeExists(db: Database, referralCode: string): Promise<boolean> {
   if (!isValidReferralCode(referralCode)) return false;
   const codes = [...new Set([referralCode, referralCode.toUpperCase()])];
@@ -47,7 +47,7 @@ export async function findReferrer(db: Database | Transaction, referralCode: str
 }
 
 /**
- * Records that `referee` registered with `referralCode` from `sourceType` (spec 5: unknown source types count as web).
+ * Records that `referee` registered with `referralCode` from `sourceType` (product.md 5: unknown source types count as web).
  * At most once per referee (unique referee), never for self-referral, and ignores unknown codes. Returns whether an
  * referral was recorded. It counts for the referrer only once the referee really played (a check-in and a bet in a
  * closed round: modules/rewards, `countReferralsOf`): registering alone costs nothing, so it would be farmed.
@@ -75,7 +75,7 @@ export async function recordReferral(
 }
 
 /**
- * Referral info (spec 3 invite info) for a user: own code, the code they joined with, and the referred players who
+ * Referral info (product.md 3 invite info) for a user: own code, the code they joined with, and the referred players who
  * count (they really played), per source type.
  */
 export async function getReferralInfo(db: Database, user: User): Promise<ReferralInfo> {

@@ -2,7 +2,7 @@ import type { FreeOjoRules } from '@ojo/domain/rewards/free-ojo';
 import { z } from 'zod';
 
 /**
- * The free rewards' variables (DESIGN.md 11): check-in and tasks pay FishXP; OJO an operator sets on one of them is
+ * The free rewards' variables (docs/economy.md): check-in and tasks pay FishXP; OJO an operator sets on one of them is
  * locked until the player has a profile, an account this many days old and this much OJO really bet.
  */
 export const freeRewardsEnv = {

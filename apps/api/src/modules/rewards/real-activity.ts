@@ -5,7 +5,7 @@ import { realBetsOf } from '../game/real-bets';
 import { countReferralsOf, pendingRefereesAmong } from '../referral/count-referrals';
 
 /**
- * A player's real activity (DESIGN.md 11 'a referral counts after the referee's real activity'): a check-in and a
+ * A player's real activity (docs/economy.md 'a referral counts after the referee's real activity'): a check-in and a
  * bet in a round whose betting closed and that was not voided. A referral counts, and a first-come badge is given,
  * only after it: accounts and profiles cost nothing and a script makes a thousand.
  */

@@ -6,12 +6,12 @@ import { registerRoute } from '../../lib/route';
 import { issueSessionToken } from './session-token';
 import { revokeSession } from './sessions';
 
-/** The session's own calls: renewal (spec 4, visible page) and logout (spec 4 'Ends the identity session'). */
+/** The session's own calls: renewal (product.md 4, visible page) and logout (product.md 4 'Ends the identity session'). */
 const sessionRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   registerRoute(app, tokenRefreshRoute, async (request) => {
     const nowMs = app.now();
     const { value, expiresAt } = request.sessionToken;
-    // spec 4: renew only when under 1200 s remain; before that the jwt sent is still the one to use.
+    // product.md 4: renew only when under 1200 s remain; before that the jwt sent is still the one to use.
     if (expiresAt - nowMs / 1000 > TOKEN_RENEW_THRESHOLD_SECONDS) return { jwtKey: value };
     const jwtKey = await issueSessionToken(
       config.jwt,

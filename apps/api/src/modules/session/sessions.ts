@@ -72,7 +72,7 @@ export async function findSessionUser(
 }
 
 /**
- * Ends a session of `userId` (logout, spec 4 'Ends the identity session'): its tokens, copied or not, are
+ * Ends a session of `userId` (logout, product.md 4 'Ends the identity session'): its tokens, copied or not, are
  * refused from now on. A session not recorded yet (an id token that never logged in) is recorded as revoked, so
  * that id token cannot log in later. Revoking twice keeps the first time.
  */

@@ -16,7 +16,7 @@ export interface SocialTokenInput {
 /**
  * POST /customer/oauth/social/token: the player is back from X or Discord with an authorization code. The state
  * must be one this player started (single use, unexpired); the code is exchanged with its PKCE verifier, the
- * platform's user is read and bound to the player. An account bound to another player answers 100023 (spec 8).
+ * platform's user is read and bound to the player. An account bound to another player answers 100023 (product.md 8).
  */
 export async function connectSocialAccount(
   deps: TaskDependencies,

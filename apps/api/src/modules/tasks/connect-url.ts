@@ -11,13 +11,13 @@ const STATE_LIFETIME_MS = 10 * 60_000;
 
 const SCOPES = { twitter: 'tweet.read users.read', discord: 'identify guilds' } as const;
 
-/** Where the platform sends the player back: the task page, which finishes the connection (spec 4). */
+/** Where the platform sends the player back: the task page, which finishes the connection (product.md 4). */
 export function socialRedirectUri(config: AppConfig): string {
   return config.tasks.socialRedirectUrl ?? `${config.origins.web}/game/task`;
 }
 
 /**
- * spec 4: the provider connect URL a 100020 sends the player to. X and Discord: an OAuth 2.0 authorization request
+ * product.md 4: the provider connect URL a 100020 sends the player to. X and Discord: an OAuth 2.0 authorization request
  * with a fresh state bound to this player and a PKCE S256 challenge (the verifier stays in the database). Telegram:
  * the bot link with the signed start value.
  */

@@ -6,7 +6,7 @@ import { and, eq, inArray } from '@ojo/db/sql';
 import { periodKeyOf } from './period';
 import { recordProgress } from './record-progress';
 
-/** spec 4: 'Wallet-bind tasks are done once any connected address exists.' */
+/** product.md 4: 'Wallet-bind tasks are done once any connected address exists.' */
 export async function hasConnectedAddress(db: Database | Transaction, userId: string): Promise<boolean> {
   const [connected] = await db
     .select({ id: userAddresses.id })

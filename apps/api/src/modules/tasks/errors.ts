@@ -2,7 +2,7 @@ import { TASK_ERRORS } from '@ojo/domain/error-catalogue';
 import { AppError } from '../../lib/errors';
 
 /**
- * The tasks module's codes and msgKeys (spec 8 task verify rows), from the catalogue the web reads too. A verify that fails for the player's reason is a
+ * The tasks module's codes and msgKeys (product.md 8 task verify rows), from the catalogue the web reads too. A verify that fails for the player's reason is a
  * verdict (`success: false` with the code and the task's outcome, HTTP 200); the AppErrors below are refusals.
  */
 export const TASK_FAILURE = {

@@ -12,7 +12,7 @@ import { toTaskItem } from './task-item';
 /**
  * The player's completions of the current period of each task, by task id. A derived task still open while what it
  * asks is met (signed in today, a profile, a connected address) is completed (and paid, once) first: the player
- * does not press Verify for what the product knows (spec 4 'done once any connected address exists').
+ * does not press Verify for what the product knows (product.md 4 'done once any connected address exists').
  */
 async function completionsOf(db: Database, userId: string, rows: Task[], now: Date) {
   if (rows.length === 0) return new Map();

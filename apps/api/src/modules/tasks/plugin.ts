@@ -7,7 +7,7 @@ import { TELEGRAM_WEBHOOK_PATH, telegramWebhookRoutes } from './telegram-webhook
 
 /**
  * What the tasks module does for other modules' events: a linked wallet completes the wallet_bind tasks in the
- * bind's own transaction (spec 4 'done once any connected address exists').
+ * bind's own transaction (product.md 4 'done once any connected address exists').
  *
  * The Telegram bot's side of the tasks module, outside the saas_id check (Telegram calls it): the webhook, and at
  * start the setWebhook that points the bot's updates at it (idempotent: every node may set the same URL).

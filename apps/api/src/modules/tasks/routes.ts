@@ -24,7 +24,7 @@ import { type TaskDependencies, verifyTask } from './verify-task';
 
 /**
  * Verify-like calls are limited per player (not per address: one player behind many addresses is still one), after
- * authentication so the key is the session's user; over the limit answers 100028 'busy' (spec 8).
+ * authentication so the key is the session's user; over the limit answers 100028 'busy' (product.md 8).
  */
 function verifyRateLimit(config: AppConfig): RateLimitOptions {
   return {
@@ -36,7 +36,7 @@ function verifyRateLimit(config: AppConfig): RateLimitOptions {
   };
 }
 
-/** The quest calls of spec 7 'Quests and tasks' and the two customer calls that connect platforms for tasks. */
+/** The quest calls of product.md 7 'Quests and tasks' and the two customer calls that connect platforms for tasks. */
 const tasksRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const deps: TaskDependencies = { db: app.db, config, platforms: createTaskPlatforms(config.tasks) };
   const now = () => new Date(app.now());

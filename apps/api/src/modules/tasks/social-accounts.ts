@@ -28,8 +28,8 @@ export interface BindInput {
 
 /**
  * Binds a platform account to a player (a new login of the same player replaces the token, or the account when the
- * player connects another one). Answers 'boundElsewhere' when the account belongs to another player (spec 8 100023);
- * the unique (platform, external id) decides races. Telegram also sets the user's telegramId (spec 3 User info).
+ * player connects another one). Answers 'boundElsewhere' when the account belongs to another player (product.md 8 100023);
+ * the unique (platform, external id) decides races. Telegram also sets the user's telegramId (product.md 3 User info).
  */
 export async function bindSocialAccount(db: Database, input: BindInput): Promise<'bound' | 'boundElsewhere'> {
   try {

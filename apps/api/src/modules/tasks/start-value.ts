@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TASK_REDIRECT_STORAGE_DAYS } from '@ojo/domain/constants';
 
 /**
- * spec 4 Wallet bind: 'Telegram bind opens a bot link with a signed start value.' The value names the player and
+ * product.md 4 Wallet bind: 'Telegram bind opens a bot link with a signed start value.' The value names the player and
  * an expiry, signed with a key derived from the API's JWT secret, so the bot's /start update binds the Telegram
  * account to exactly that player. Telegram allows 64 characters of [A-Za-z0-9_-]: 32 (user id) + 1 + 7 (expiry,
  * base 36 seconds) + 1 + 22 (HMAC-SHA256, 132 bits) = 63.

@@ -20,7 +20,7 @@ function defaultUrl(config: AppConfig, task: Task, referralCode: string): string
 }
 
 /**
- * A task row and the player's completion of its current period, as spec 3 Task reads it; an X task's post carries
+ * A task row and the player's completion of its current period, as product.md 3 Task reads it; an X task's post carries
  * the player's invite link (their referral code).
  */
 export function toTaskItem(

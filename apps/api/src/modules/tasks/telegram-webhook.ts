@@ -31,7 +31,7 @@ function isSecret(expected: string, given: unknown): boolean {
 /**
  * The bot's webhook (Telegram calls it; no saas_id). Only requests carrying the secret token we gave setWebhook
  * are read (X-Telegram-Bot-Api-Secret-Token). `/start <signed value>` in a private chat binds the sender's Telegram
- * id to the player the value names (spec 4 'Telegram bind opens a bot link with a signed start value'). Anything
+ * id to the player the value names (product.md 4 'Telegram bind opens a bot link with a signed start value'). Anything
  * else is acknowledged and ignored, so Telegram does not resend it.
  */
 export const telegramWebhookRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {

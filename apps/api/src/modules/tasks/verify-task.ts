@@ -34,9 +34,9 @@ async function isDoneThisPeriod(db: Database, userId: string, task: Task, period
 }
 
 /**
- * POST /v2/tasks/verify (and dotask): checks the task with its verifier and credits the reward once (spec 4 'Todo
+ * POST /v2/tasks/verify (and dotask): checks the task with its verifier and credits the reward once (product.md 4 'Todo
  * becomes done after a successful verify or do-task'). A check that fails for the player's reason answers the
- * spec 8 code in a failed envelope with the outcome; 100020 carries the connect URL.
+ * product.md 8 code in a failed envelope with the outcome; 100020 carries the connect URL.
  */
 export async function verifyTask(
   deps: TaskDependencies,
@@ -68,7 +68,7 @@ export async function verifyTask(
   }
   const result = await recordProgress(deps.db, { userId: user.id, task, periodKey, progress });
   if (!result.done) {
-    // Some progress but under the limit (spec 2 'progress/limit'): the page shows it, the task stays todo.
+    // Some progress but under the limit (product.md 2 'progress/limit'): the page shows it, the task stays todo.
     return new EnvelopeAnswer(
       false,
       TASK_FAILURE.notMet.code,

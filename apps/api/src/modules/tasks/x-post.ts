@@ -12,7 +12,7 @@ export function requiredPost(config: AppConfig, task: Pick<Task, 'requiredText' 
 
 /**
  * The post a player is asked for: the required text and link, then the player's invite link and the brand's @
- * mention, hashtag and $OJO (spec 9), and the post intent that opens X's composer with it.
+ * mention, hashtag and $OJO (product.md 9), and the post intent that opens X's composer with it.
  */
 export function playerPost(
   config: AppConfig,

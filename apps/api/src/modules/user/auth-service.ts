@@ -40,7 +40,7 @@ async function insertOwnAddress(
   if (holder?.userId !== row.userId) throw userErrors.publicKeyAlreadyBound();
 }
 
-/** The web3auth variant of spec 7 (walletType evm) looks the user up by its web3auth address. */
+/** The web3auth variant of product.md 7 (walletType evm) looks the user up by its web3auth address. */
 const WEB3AUTH_WALLET_TYPE = 'evm';
 
 /** A valid id token of a SIWE sign-in: its account, its session and when the person signed in. */
@@ -71,7 +71,7 @@ export async function requireIdTokenFor(
 }
 
 /**
- * `POST /customer/login` (spec 7): finds the user of the id token's account, or registers it (autoRegister,
+ * `POST /customer/login` (product.md 7): finds the user of the id token's account, or registers it (autoRegister,
  * smart-account variant only) with a unique referral code, counting the referral once. Answers the user and
  * whether it was created now.
  */
@@ -117,7 +117,7 @@ export async function loginWithIdToken(
 }
 
 /**
- * `POST /customer/bind` (spec 7): gives the session's user (an old user) the smart account of the id token as
+ * `POST /customer/bind` (product.md 7): gives the session's user (an old user) the smart account of the id token as
  * its osp_aa, which completes the migration (the user is no longer old type). Answers the id token's sign-in,
  * whose session the caller records for the user (so that logout can end it).
  */

@@ -16,7 +16,7 @@ import { openSession } from '../session/sessions';
 import { bindSmartAccount, loginWithIdToken, signUserId } from './auth-service';
 import { readUserInfo } from './service';
 
-/** User calls of spec point 7. */
+/** User calls of product.md 7. */
 const userRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, options) => {
   const config = options.config;
   registerRoute(app, getUserRoute, async (request) => readUserInfo(app.db, request.user));

@@ -20,13 +20,13 @@ type ShownAddress = Pick<
   'platform' | 'walletType' | 'chainType' | 'address' | 'isConnected' | 'linkKind' | 'bindTime'
 >;
 
-/** User info of spec point 3 for one user: profile, smart account and every bound address. */
+/** User info of product.md 3 for one user: profile, smart account and every bound address. */
 export function toUserInfo(user: User, addresses: ShownAddress[]): UserInfo {
   const connectAddress: UserInfo['connectAddress'] = {};
   const linkedWallets: UserInfo['linkedWallets'] = {};
   for (const row of addresses) {
     if (row.isConnected && row.linkKind) linkedWallets[row.linkKind] = { address: row.address };
-    // The first linked wallet per chain type is the one shown (linking is locked once set, spec point 2).
+    // The first linked wallet per chain type is the one shown (linking is locked once set, product.md 2).
     if (row.isConnected && !connectAddress[row.chainType])
       connectAddress[row.chainType] = { address: row.address };
   }

@@ -8,7 +8,7 @@ const address = z.string().regex(/^0x[0-9a-f]{40}$/);
 
 /**
  * Sends the faucet's test ETH from the API's key to a smart account (local devnet only). A chain write, so a
- * durable job through the chain writer (DESIGN.md section 9): one nonce sequence for all nodes, resumed after a crash.
+ * durable job through the chain writer (ARCHITECTURE.md (Production and scale)): one nonce sequence for all nodes, resumed after a crash.
  */
 export const devnetFaucetJob = defineJob({
   kind: DEVNET_FAUCET_JOB,

@@ -10,7 +10,7 @@ const EXPLORER_PAGE_ROWS = 200;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * The local devnet's block-explorer address page (spec 2 'View more in Scan' works offline): the address's ETH
+ * The local devnet's block-explorer address page (product.md 2 'View more in Scan' works offline): the address's ETH
  * transfers from the index, as a plain HTML page. On a real network the web links the configured explorer instead.
  */
 export async function renderExplorerAddressPage(

@@ -8,7 +8,7 @@ import type { PriceSource } from '../prices/price-source';
 import { walletErrors } from './errors';
 
 /**
- * The balance call (spec 3 Balance item; spec 7 names no path): the smart account's ETH read from the chain, with
+ * The balance call (product.md 3 Balance item; product.md 7 names no path): the smart account's ETH read from the chain, with
  * its USD value at the current ETH price (no price, or a stale one: USD 0 rather than a wrong figure).
  */
 export async function getBalances(

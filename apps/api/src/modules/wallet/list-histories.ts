@@ -60,9 +60,9 @@ function historyOrder() {
 
 /**
  * GET /token/histories: the caller's smart account's transfers that moved value (failed frames moved nothing), newest
- * first, `limit` from offset `from` (spec 9); a user without a smart account (an old-type user) has no wallet and is
+ * first, `limit` from offset `from` (product.md 9); a user without a smart account (an old-type user) has no wallet and is
  * refused before any line is read. Each line says what the transfer was: received (from another address), sent, or
- * the network fee (sent to `entryPoint`). USD at the current price: spec 9 converts in chunks of 50, and a page (at
+ * the network fee (sent to `entryPoint`). USD at the current price: product.md 9 converts in chunks of 50, and a page (at
  * most 20 lines) is converted at one price; with no current price the USD text is empty rather than wrong.
  */
 export async function readHistories(

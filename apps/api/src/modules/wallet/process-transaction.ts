@@ -12,7 +12,7 @@ export interface ProcessedTransaction {
 }
 
 /**
- * POST /transaction/process/{hash} (spec 7, also after a send): takes the mined transaction's transfers into the
+ * POST /transaction/process/{hash} (product.md 7, also after a send): takes the mined transaction's transfers into the
  * index at once, so the history shows a send before the indexer reaches its block. Any node may do it: the indexer
  * writes the same positions again when it gets there, or removes them if a reorganisation changed the block.
  */

@@ -24,7 +24,7 @@ import { readHistories } from './list-histories';
 import { processTransaction, processUserOperation } from './process-transaction';
 import { smartAccountOf } from './smart-account';
 
-/** Wallet calls of spec 7 ('Wallet and transactions'); each player reads only their own smart account. */
+/** Wallet calls of product.md 7 ('Wallet and transactions'); each player reads only their own smart account. */
 const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const chainId = config.chain.chainId;
   const readBalance = createBalanceReader(app.chain.publicClient);
@@ -59,7 +59,7 @@ const walletRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { co
 
   // Each asks the node for a call trace: limited like the other costly calls.
   const costly = { config: { rateLimit: authRateLimit(config) } };
-  // A mined transaction may pay a coin order (spec 4 Buy OJO): verified and credited once, here or by the watcher.
+  // A mined transaction may pay a coin order (product.md 4 Buy OJO): verified and credited once, here or by the watcher.
   const settleCoinPayment = async (txHash: Hex | null, mined: boolean) => {
     if (!txHash || !mined) return;
     try {

@@ -268,7 +268,7 @@ describeWithDatabases('badges (devnet)', ({ database }) => {
   it('progress feeds: Hood is given only by an operator row (allow type NO); Splash stays 0 (no Splash yet)', async () => {
     const user = await player();
     await call(user, 'POST', '/v1/check/badge', { limitType: 'LIMIT' });
-    // allow type NO: no check makes Hood claimable (the web hides pending Hood badges, spec 4).
+    // allow type NO: no check makes Hood claimable (the web hides pending Hood badges, product.md 4).
     expect(await badgeOf(user, 'Hood')).toMatchObject({ status: 'pending' });
     expect(await badgeOf(user, 'SplashRoi')).toMatchObject({ status: 'pending', progress: [{ value: '0' }] });
     await database()

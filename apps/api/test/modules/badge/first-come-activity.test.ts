@@ -16,7 +16,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 const KYU_TRAINER_I = 8001;
 
 /**
- * DESIGN.md 11: first-come badges (FCFS, a limited supply) go only to players with real activity, a check-in and a
+ * docs/economy.md: first-come badges (FCFS, a limited supply) go only to players with real activity, a check-in and a
  * bet in a round whose betting closed; three scripted referrals alone won KyuTrainer I before.
  */
 describeWithDatabases('first-come badges wait for the claimant’s real activity', ({ database }) => {

@@ -17,7 +17,7 @@ import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
 
 /**
- * Buying OJO with ETH (spec 4 Buy OJO, spec 7 coin calls) on anvil with the real smart accounts: a payment is
+ * Buying OJO with ETH (product.md 4 Buy OJO, product.md 7 coin calls) on anvil with the real smart accounts: a payment is
  * credited once however often it is reported, a payment found only by the chain index is credited too, and
  * payments for another order, too small, to another address, reverted or removed by a reorganisation credit nothing.
  * One confirmation is required here, so a payment counts once the next block exists.

@@ -16,7 +16,7 @@ import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
 
 /**
- * Redeeming OJO (spec 3 Withdraw info, spec 5 Redeem, spec 7 withdraw calls, spec 8 cancel codes): the limits hold
+ * Redeeming OJO (product.md 3 Withdraw info, product.md 5 Redeem, product.md 7 withdraw calls, product.md 8 cancel codes): the limits hold
  * under 150 concurrent requests, a pending redemption can be cancelled for its OJO back, and a second node's job
  * runner pays the rest from the treasury: PENDING, then FINISHED with the hash and the ETH at the smart account.
  */

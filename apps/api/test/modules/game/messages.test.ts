@@ -8,8 +8,8 @@ import { buildTestApp } from '../../helpers';
 import { saasHeaders } from '../../support/identity';
 
 /**
- * spec 7 /messages: the win and loss lines are operator data; only lines a share can fill are served (what the
- * player called through {call}, no number of their own), each with the @ mention, hashtag and $OJO (spec 9); the
+ * product.md 7 /messages: the win and loss lines are operator data; only lines a share can fill are served (what the
+ * player called through {call}, no number of their own), each with the @ mention, hashtag and $OJO (product.md 9); the
  * built-in lines when a kind has none.
  */
 describeWithDatabases('GET /messages serves the operator’s share lines', ({ database }) => {

@@ -115,7 +115,7 @@ describeWithDatabases(
         audience: 'OJO Arena',
       });
       expect(payload.sub).toBe(counterfactual.address);
-      // It lasts as the web session does (spec 9: 604800 s from the sign-in).
+      // It lasts as the web session does (product.md 9: 604800 s from the sign-in).
       expect(payload.exp! - (payload.auth_time as number)).toBe(604_800);
       expect(expiresAt).toBe(payload.exp! * 1000);
     });

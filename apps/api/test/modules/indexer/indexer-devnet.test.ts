@@ -12,7 +12,7 @@ import { buildTestApp, insertUser } from '../../helpers';
 import { startTestChain, type TestChain } from '../../support/chain';
 
 /**
- * The wallet indexer on anvil with the real contracts (issue: spec 2 Wallet history): value moved inside contract
+ * The wallet indexer on anvil with the real contracts (issue: product.md 2 Wallet history): value moved inside contract
  * calls is seen, a restart resumes without gaps or duplicates, a reorganisation (anvil snapshot and revert) undoes
  * what it removed, and two API nodes run one indexer.
  */

@@ -35,7 +35,7 @@ async function link(app: TestApp, jwt: string, key = generatePrivateKey(), linkK
 }
 
 describeWithDatabases(
-  'linked wallets: one per kind, locked once set (spec 2, spec 8 1116/1117)',
+  'linked wallets: one per kind, locked once set (product.md 2, product.md 8 1116/1117)',
   ({ database }) => {
     let stack: Awaited<ReturnType<typeof startTaskStack>>;
     beforeAll(async () => {

@@ -101,7 +101,7 @@ describeWithDatabases('member: points ledger, assets, summary, expansion, member
     });
     const last = (await get(`/member/points/ledgers/${player.id}?assetType=POINT&offset=20&limit=20`)).json()
       .obj;
-    // 26 entries: the second page has fewer than the limit, so it is the last (spec 9).
+    // 26 entries: the second page has fewer than the limit, so it is the last (product.md 9).
     expect(last.pointLedgers.map((entry: { description: string }) => entry.description)).toEqual([
       'checkin:day 6',
       'checkin:day 5',

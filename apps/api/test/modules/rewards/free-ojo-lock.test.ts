@@ -16,7 +16,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 const DAY_MS = 86_400_000;
 
 /**
- * DESIGN.md 11 'OJO from a free source, if an operator configures any, stays locked until stated conditions are
+ * docs/economy.md 'OJO from a free source, if an operator configures any, stays locked until stated conditions are
  * met': an operator pays day 1 of the check-in in OJO; that OJO cannot be redeemed until the player has a profile,
  * a 7-day-old account and 1,000 OJO bet in a round whose betting closed, while bought OJO redeems as before.
  */

@@ -12,7 +12,7 @@ import { saasHeaders } from '../../support/identity';
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-/** spec 9: 'Web login session 604800 seconds.' */
+/** product.md 9: 'Web login session 604800 seconds.' */
 const WEB_SESSION_SECONDS = 604_800;
 const HOUR_MS = 3_600_000;
 
@@ -92,7 +92,7 @@ describeWithDatabases(
       expect(decodeJwt(jwt)).toMatchObject({ exp: sessionEnd, sid: decodeJwt(idToken).sid });
 
       nowMs = signedInAt + HOUR_MS + 60_000;
-      // spec 4: 'On load, if both stored tokens exist and either has expired, the user is logged out.'
+      // product.md 4: 'On load, if both stored tokens exist and either has expired, the user is logged out.'
       expect(shouldLogoutOnLoad(idToken, jwt, nowMs)).toBe(false);
       expect((await getUser(jwt)).statusCode).toBe(200);
       // The id token still logs in (another tab), into the same session.

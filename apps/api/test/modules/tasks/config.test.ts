@@ -13,7 +13,7 @@ describe('tasks configuration', () => {
   });
 });
 
-describe("spec 4 'Telegram bind opens a bot link with a signed start value'", () => {
+describe("product.md 4 'Telegram bind opens a bot link with a signed start value'", () => {
   const secret = randomBytes(32);
   const userId = '0b8f3c52-4d1e-4a8b-9f3e-2c7d5e6f7a8b';
   const now = Date.UTC(2026, 0, 1);

@@ -133,7 +133,7 @@ describeWithDatabases('tasks: the list, verify, do-task and rewards credited onc
     expect(await getBalance(database().db, userId, 'POINT')).toBe(100n);
   });
 
-  it('spec 4: wallet bind is done once any connected address exists', async () => {
+  it('product.md 4: wallet bind is done once any connected address exists', async () => {
     const { jwt, userId } = await newPlayer(stack.app);
     const calls = taskCalls(stack.app, jwt);
     expect((await calls.verify(WALLET_BIND)).json().success).toBe(false);

@@ -40,7 +40,7 @@ async function bindWallet(app: TestApp, jwt: string, key = generatePrivateKey(),
 }
 
 describeWithDatabases(
-  'wallet bind (spec 4, spec 8 1115/1116/1117) and the wallet_bind task',
+  'wallet bind (product.md 4, product.md 8 1115/1116/1117) and the wallet_bind task',
   ({ database }) => {
     let stack: Awaited<ReturnType<typeof startTaskStack>>;
     beforeAll(async () => {
@@ -52,7 +52,7 @@ describeWithDatabases(
       const { jwt, userId } = await newPlayer(stack.app);
       expect(await getBalance(database().db, userId, 'POINT')).toBe(0n);
       expect((await bindWallet(stack.app, jwt)).body).toMatchObject({ success: true, obj: true });
-      // spec 4 'done once any connected address exists': no verify call in between.
+      // product.md 4 'done once any connected address exists': no verify call in between.
       expect(await getBalance(database().db, userId, 'POINT')).toBe(50n);
       const walletTask = (await taskCalls(stack.app, jwt).list()).find((task) => task.taskId === 411003);
       expect(walletTask?.status).toBe(1);

@@ -166,7 +166,7 @@ describeWithDatabases('POST /customer/login, bind, sign, oauth nonce, token refr
       [{ walletType: 'ABSTRACT' }, 'body.walletType'],
       [{ thirdAuthSource: 'GOOGLE' }, 'body.thirdAuthSource'],
       [{ channel: 'EMAIL' }, 'body.channel'],
-      // The two variants of spec 7 do not mix.
+      // The two variants of product.md 7 do not mix.
       [{ walletType: 'evm', channel: 'OSP' }, 'body.channel'],
       [{ walletType: 'abstract', channel: 'WEB3AUTH' }, 'body.channel'],
     ];

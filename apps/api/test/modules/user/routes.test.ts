@@ -25,7 +25,7 @@ describeWithDatabases('GET /customer', ({ database }) => {
       headers: { saas_id: TEST_SAAS_ID, jwt_token: await app.issueSessionToken(userId) },
     });
 
-  it('answers the user info of a full user (spec point 3)', async () => {
+  it('answers the user info of a full user (product.md 3)', async () => {
     const { db } = database();
     const user = await insertUser(db, {
       smartAccountAddress: smartAccount,

@@ -14,8 +14,8 @@ import { startTestChain, type TestChain } from '../../support/chain';
 import { saasHeaders } from '../../support/identity';
 
 /**
- * The wallet calls of spec 7 on anvil with the real contracts: balance (spec 3 Balance item), ticker, history from
- * the index (spec 3 Token history item, spec 9 paging), processing a transaction at once, the devnet faucet and
+ * The wallet calls of product.md 7 on anvil with the real contracts: balance (product.md 3 Balance item), ticker, history from
+ * the index (product.md 3 Token history item, product.md 9 paging), processing a transaction at once, the devnet faucet and
  * the local explorer page. A player reads only their own account.
  */
 let chain: TestChain;

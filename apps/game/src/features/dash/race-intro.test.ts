@@ -18,7 +18,7 @@ describe('race intro line', () => {
     expect(raceLengthText(timeline(1_000))).toBe('1 second');
   });
 
-  it("falls back to spec 9's 'about 30 seconds' when no round is known or the timeline has no race", () => {
+  it("falls back to product.md 9's 'about 30 seconds' when no round is known or the timeline has no race", () => {
     expect(SPEC_RACE_LENGTH).toBe('about 30 seconds');
     expect(raceIntro(null)).toBe(
       'Pick the coins that rise the most in about 30 seconds. The top 2 share the pool.',

@@ -3,7 +3,7 @@ import { changeRatio, compareRatios, type Ratio } from '@ojo/domain/game/ratio';
 import type { DashRoundView, PriceTick } from './state';
 
 /**
- * The race on screen: for each track its live change since the race's start snapshot (spec 5: truncated to 4
+ * The race on screen: for each track its live change since the race's start snapshot (product.md 5: truncated to 4
  * decimals, shown with 2), its place, and how far along its lane the coin stands. Exact ratios decide places; only
  * the coin's drawn position uses a float.
  */
@@ -86,7 +86,7 @@ function signed(text: string): string {
   return text.startsWith('-') || text === '0.00%' ? text : `+${text}`;
 }
 
-/** A track's share of its currency's pool (spec 5), for the bet panel. */
+/** A track's share of its currency's pool (product.md 5), for the bet panel. */
 export function trackShare(round: DashRoundView, currency: 'OJO' | 'POINT', symbol: string): string {
   const pool = round.pools[currency];
   return formatPoolShare(BigInt(pool.byTrack[symbol] ?? '0'), BigInt(pool.stakes));
@@ -124,7 +124,7 @@ export function formatCountdown(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What spec 9 says of a race's length, for when no round is known yet ('about 30 seconds of racing'). */
+/** What product.md 9 says of a race's length, for when no round is known yet ('about 30 seconds of racing'). */
 export const SPEC_RACE_LENGTH = 'about 30 seconds';
 
 /**

@@ -12,7 +12,7 @@ export const EXTERNAL_WALLET_INFO = {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Locally the account provider also offers a plain external-wallet mode (issue 14; DESIGN.md section 6): its
+ * Locally the account provider also offers a plain external-wallet mode (ARCHITECTURE.md (Accounts and sign-in)): its
  * popup at `/popup?mode=external` holds externally owned devnet keys and signs with them. Only for a local account
  * provider; a real one has no such mode, and players link their own wallet extension.
  */

@@ -52,7 +52,7 @@ const requestOf = (row: ClaimableBadgeRow): MintRequest => ({
 });
 
 /**
- * Starts the grant of a new badge session key in the account provider (spec 4: created on the first claim with one
+ * Starts the grant of a new badge session key in the account provider (product.md 4: created on the first claim with one
  * approval; only the badge contract's signature-mint function, 0.01 ETH of fees for its lifetime, 24 hours), gas
  * sponsored by the paymaster. Synchronous up to the popup, so it runs inside the click. The API sponsors one live
  * key per account, so the key stored here (if any) is named as replaced: the wallet revokes it in the same
@@ -92,7 +92,7 @@ function grantSessionKey(account: Address, badgeNft: Address) {
 }
 
 /**
- * The badge page's mint (spec 4 Smart-account session key): every claimable row in one user operation
+ * The badge page's mint (product.md 4 Smart-account session key): every claimable row in one user operation
  * (executeBatch of BadgeNFT.mintWithSignature), signed by the badge session key, gas sponsored. The key is granted
  * with one approval when none is stored, or when the stored one is not Active on chain any more (recreated).
  * `onSent` gets the user operation hash as soon as the bundler took it (the page reports it: SYNCING).
@@ -118,7 +118,7 @@ export function mintThroughSessionKey(
           args: [privateKeyToAccount(key).address],
         })
         .catch(() => SESSION_KEY_STATUS.NotInitialized);
-    // spec 4 'An invalid session is recreated.'
+    // product.md 4 'An invalid session is recreated.'
     if (!privateKey || (await statusOf(privateKey)) !== SESSION_KEY_STATUS.Active) {
       privateKey = await grantSessionKey(account, badgeNft);
     }

@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /**
- * spec 4 'It is stored encrypted in browser storage': the badge session key's private key is kept AES-GCM encrypted
+ * product.md 4 'It is stored encrypted in browser storage': the badge session key's private key is kept AES-GCM encrypted
  * in localStorage, under a key that never leaves the browser (a non-extractable CryptoKey held in IndexedDB).
  */
 const DB_NAME = 'ojo-arena-session-keys';

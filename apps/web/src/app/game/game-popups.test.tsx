@@ -104,7 +104,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the frame's gameTask popup (spec 2 frame popups)", () => {
+describe("the frame's gameTask popup (product.md 2 frame popups)", () => {
   it("lists the player's tasks with their state and action; Verify completes one and refreshes the balances", async () => {
     setSessionValue('jwt', 'stored-jwt');
     const fetchMock = stubQuestHost([
@@ -138,7 +138,7 @@ describe("the frame's gameTask popup (spec 2 frame popups)", () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Verify: Post about OJO Arena on X' }));
-    // Every task done: the list gives way to the all-done note (spec 2), and the member's balances refresh.
+    // Every task done: the list gives way to the all-done note (product.md 2), and the member's balances refresh.
     expect(await within(dialog).findByText(/Every task is done/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('list', { name: 'Tasks' })).toBeNull();
     expect(client.getQueryState(memberKeys.info())?.isInvalidated).toBe(true);

@@ -16,7 +16,7 @@ import { useHasSession } from '@/lib/use-has-session';
 import { useOnTaskDone } from '../tasks/use-on-task-done';
 
 /**
- * The frame's popups (spec 2: invite, gameTask, checkIn), composed from the features they belong to. Each shows over
+ * The frame's popups (product.md 2: invite, gameTask, checkIn), composed from the features they belong to. Each shows over
  * the race, which keeps running; each also links to its full screen (FRAME_POPUP_TO_PATH).
  */
 const POPUPS: Record<FramePopupKind, { title: string; description: string }> = {
@@ -58,7 +58,7 @@ function CheckInPopup() {
 }
 
 /**
- * The player's tasks as the task page lists them (spec 2 Task page): each with its state and its action (Go,
+ * The player's tasks as the task page lists them (product.md 2 Task page): each with its state and its action (Go,
  * Verify), over the race. A logged-out player is asked to log in; the list shows once they have.
  */
 function GameTaskPopup() {
@@ -72,7 +72,7 @@ function GameTaskPopup() {
       </div>
     );
   }
-  // The player comes back from a platform's connect page to the task page, which resumes the task (spec 4).
+  // The player comes back from a platform's connect page to the task page, which resumes the task (product.md 4).
   return (
     <div className="flex flex-col gap-3">
       <PlayGameTask />

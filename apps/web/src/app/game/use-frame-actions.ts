@@ -15,7 +15,7 @@ import { taskKeys } from '@/features/tasks/api/task-keys';
 import { memberKeys } from '@/lib/query-keys';
 
 /**
- * What the page does for each frame action (spec 2 Frame actions): navigate (a route name with its query, or an
+ * What the page does for each frame action (product.md 2 Frame actions): navigate (a route name with its query, or an
  * external http URL in a new tab), back, post (refetch what the game changed), popup, update (SHARE_RACE and
  * SHARE_SPLASH open the X post with the invite link; STOP_LOADING hides the page's spinner in the frame host) and
  * permission (log in, or create the profile).

@@ -40,7 +40,7 @@ export function AppLayout() {
 /**
  * Shown in the layout while a page's code loads, so the header never flashes. It fills the screen below the
  * 58 px header, which keeps the footer out of view: the page replacing it then moves nothing the person sees
- * (no layout shift, issue 5).
+ * (no layout shift).
  */
 export function PageLoading() {
   return (

@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { SocialLinks } from './social-links';
 
-/** The shared footer of spec point 2; the copyright year is the current year at render time. */
+/** The shared footer of product.md 2; the copyright year is the current year at render time. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

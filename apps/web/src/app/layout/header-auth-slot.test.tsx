@@ -58,7 +58,7 @@ beforeEach(() => {
   ({ backend, accountProvider, session, store } = auth);
 });
 
-describe('auth slot (spec 2: the header shows login or logout)', () => {
+describe('auth slot (product.md 2: the header shows login or logout)', () => {
   it('logs a new player in from the header and sends them to Create profile', async () => {
     renderSlot('/wallet');
     await userEvent.click(within(slot()).getByRole('button', { name: 'Login with Arena Wallet' }));
@@ -89,7 +89,7 @@ describe('auth slot (spec 2: the header shows login or logout)', () => {
   });
 });
 
-describe('auth dialogs (spec 2 Dialogs, spec 8)', () => {
+describe('auth dialogs (product.md 2 Dialogs, product.md 8)', () => {
   it("shows the popup-blocked notice with 'Got it'", async () => {
     accountProvider.blocked = true;
     renderSlot('/wallet');

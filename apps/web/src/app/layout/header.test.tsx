@@ -16,7 +16,7 @@ function renderHeader() {
 }
 
 describe('header', () => {
-  it('shows the four navigation links of spec point 2 with their targets', () => {
+  it('shows the four navigation links of product.md 2 with their targets', () => {
     renderHeader();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');

@@ -18,7 +18,7 @@ const HEADER_LINK =
   'items-center gap-1.5 whitespace-nowrap rounded-xl border bg-white/5 px-3 py-2 text-sm font-bold uppercase tracking-wide transition hover:border-lime/60 hover:text-lime';
 
 /**
- * The shared header of spec point 2: brand, top navigation, social links, the way to Create profile or to the wallet,
+ * The shared header of product.md 2: brand, top navigation, social links, the way to Create profile or to the wallet,
  * the player's FishXP and OJO, and the login/logout slot.
  */
 

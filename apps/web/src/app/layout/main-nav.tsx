@@ -23,7 +23,7 @@ const styles = {
   },
 } as const;
 
-/** Top navigation of spec point 2. Game stays active on every /game/... page. */
+/** Top navigation of product.md 2. Game stays active on every /game/... page. */
 export function MainNav({ variant, onNavigate }: MainNavProps) {
   const style = styles[variant];
   return (

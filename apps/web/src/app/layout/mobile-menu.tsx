@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { MenuIcon } from '@/components/ui/icons';
 
-/** The dialog library comes with the sheet, on the first open: no page needs it for its first paint (issue 5). */
+/** The dialog library comes with the sheet, on the first open: no page needs it for its first paint. */
 const loadSheet = () => import('./mobile-menu-sheet');
 const MobileMenuSheet = lazy(() => loadSheet().then((module) => ({ default: module.MobileMenuSheet })));
 

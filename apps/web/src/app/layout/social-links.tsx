@@ -8,7 +8,7 @@ interface SocialLink {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** Social links of spec point 2: X, Discord, Telegram (configuration, DESIGN.md section 1). */
+/** Social links of product.md 2: X, Discord, Telegram (configuration, ARCHITECTURE.md (Parts and processes)). */
 export const SOCIAL_LINKS: readonly SocialLink[] = [
   { network: 'X', href: env.social.xUrl, Icon: XIcon },
   { network: 'Discord', href: env.social.discordUrl, Icon: DiscordIcon },

@@ -8,7 +8,7 @@ import { GamePopups } from '../game/game-popups';
 import { useFrameActions } from '../game/use-frame-actions';
 
 /**
- * /game (spec 2): the race in its frame, served from the game origin; the page hands it the session token and
+ * /game (product.md 2): the race in its frame, served from the game origin; the page hands it the session token and
  * carries out every action it asks for.
  */
 export function Component() {

@@ -7,7 +7,7 @@ import { OnboardingBadge } from '../badge/compose';
 import { useOnTaskDone } from '../tasks/use-on-task-done';
 
 /**
- * The task page composed from features (spec 2 Task page): tasks, then the introduction, the game and the backers.
+ * The task page composed from features (product.md 2 Task page): tasks, then the introduction, the game and the backers.
  * A done task refreshes the session user, every member query (points, assets) and the badges (useOnTaskDone).
  */
 export function Component() {

@@ -118,8 +118,8 @@ export const PeopleIcon = lineIcon(
   'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9c.5-3.5 3-5.5 6-5.5s5.5 2 6 5.5M16 4.3a3.5 3.5 0 0 1 0 6.4M18 14.5c1.6.7 2.7 2.4 3 5.5',
 );
 
-/** An arrow pointing down: incoming (spec 2 Wallet history). */
+/** An arrow pointing down: incoming (product.md 2 Wallet history). */
 export const ArrowDownIcon = lineIcon('M12 4.5v15m0 0-6-6m6 6 6-6', { width: 2.5 });
 
-/** An arrow pointing up: outgoing (spec 2 Wallet history). */
+/** An arrow pointing up: outgoing (product.md 2 Wallet history). */
 export const ArrowUpIcon = lineIcon('M12 19.5v-15m0 0-6 6m6-6 6 6', { width: 2.5 });

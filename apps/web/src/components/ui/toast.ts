@@ -2,10 +2,10 @@ import { TOAST_DURATION_MS } from '@ojo/domain/constants';
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts of the app; every one lasts the spec's 3 seconds (spec point 9) unless a call says otherwise.
+ * Toasts of the app; every one lasts the product.md 3 seconds (product.md 9) unless a call says otherwise.
  *
  * The toast library loads on the first toast (or, through <Toaster />, on the first interaction), never with the
- * page: the landing page's initial JavaScript stays small (issue 5). Calls made meanwhile run in order once it is
+ * page: the landing page's initial JavaScript stays small. Calls made meanwhile run in order once it is
  * there, and the id a call returns is chosen here, so it can be dismissed before the library has arrived.
  */
 type ToastOptions = Omit<ExternalToast, 'duration'>;

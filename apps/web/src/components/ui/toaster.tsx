@@ -14,7 +14,7 @@ const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
  * Where the toasts of components/ui/toast.ts appear. It renders nothing until toasts are wanted (the first toast or
- * the first interaction), then the toast library's view: the page's first paint does not wait for it (issue 5).
+ * the first interaction), then the toast library's view: the page's first paint does not wait for it.
  */
 export function Toaster() {
   const [isWanted, setIsWanted] = useState(false);

@@ -3,7 +3,7 @@ import { type DashRefusal, refusal } from './refusals';
 import type { CurrencyPool, DashEffect, DashRound } from './round';
 
 /**
- * Bets during the betting phase (DESIGN.md section 8: "a 30 s betting phase (picks can change) ... Minimum bet 200
+ * Bets during the betting phase (ARCHITECTURE.md (The coin race): "a 30 s betting phase (picks can change) ... Minimum bet 200
  * OJO. Played with OJO or with points. Several tracks per player allowed."). A bet is one stake on one track; a
  * player who picks several tracks places several bets. The stake leaves the player's balance when the bet is
  * placed (a `stake.debit` effect); changing the amount debits or refunds the difference; withdrawing a pick

@@ -29,7 +29,7 @@ function sumMoney(effects: readonly DashEffect[], type: DashEffect['type']): big
   );
 }
 
-describe("DESIGN 8 Dash: 'a 30 s betting phase (picks can change), a 20 s race, 10 s of results'", () => {
+describe("ARCHITECTURE.md (The coin race) Dash: 'a 30 s betting phase (picks can change), a 20 s race, 10 s of results'", () => {
   it('moves through the phases by the clock, the snapshots and the settlement', () => {
     expect(fresh.phase).toBe('upcoming');
     expect(advance(fresh, { type: 'tick' }, timeline.opensAtMs - 1).state.phase).toBe('upcoming');
@@ -80,7 +80,7 @@ describe("DESIGN 8 Dash: 'a 30 s betting phase (picks can change), a 20 s race, 
   });
 });
 
-describe("DESIGN 8 Dash: 'Minimum bet 200 OJO. Played with OJO or with points. Several tracks per player allowed.'", () => {
+describe("ARCHITECTURE.md (The coin race) Dash: 'Minimum bet 200 OJO. Played with OJO or with points. Several tracks per player allowed.'", () => {
   it('takes the stake when the bet is placed and adds it to its currency pool', () => {
     const result = place(openRound(), bet('b1', 'p1', A, 250n));
     expect(result.refusal).toBeNull();
@@ -147,7 +147,7 @@ describe("DESIGN 8 Dash: 'Minimum bet 200 OJO. Played with OJO or with points. S
   });
 });
 
-describe("DESIGN 8 Dash: '(picks can change)' until betting closes", () => {
+describe("ARCHITECTURE.md (The coin race) Dash: '(picks can change)' until betting closes", () => {
   const placed = () => place(openRound(), bet('b1', 'p1', A, 500n)).state;
   const change = (to: { track: string; amount: bigint }, revision = 1, from = { track: A, amount: 500n }) =>
     ({ type: 'bet.change', betId: 'b1', playerId: 'p1', currency: 'OJO', revision, from, to }) as const;

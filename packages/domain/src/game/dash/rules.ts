@@ -1,7 +1,7 @@
 import type { GameCurrency } from '../amount';
 
 /**
- * The fixed rules of a Dash round (DESIGN.md section 8: "rounds with 5 coins (tracks); a 30 s betting phase (picks
+ * The fixed rules of a Dash round (ARCHITECTURE.md (The coin race): "rounds with 5 coins (tracks); a 30 s betting phase (picks
  * can change), a 20 s race, 10 s of results. The 2 coins with the highest % price rise win ... Minimum bet 200
  * OJO.") and the defaults of what the operator may configure. RULES.md beside this file states them for players.
  */
@@ -61,7 +61,7 @@ export function dashPhasesProblem(phases: DashPhasesMs): string | null {
 
 export const DEFAULT_DASH_CONFIG: DashConfig = {
   feeBps: 500,
-  // DESIGN.md section 8: 'Minimum bet 200 OJO.' Points: 10 FishXP, what a new player has from the first daily
+  // ARCHITECTURE.md (The coin race): 'Minimum bet 200 OJO.' Points: 10 FishXP, what a new player has from the first daily
   // check-in before any other task, so they can race with it (200 locked them out for weeks).
   minStake: { OJO: 200n, POINT: 10n },
   maxStake: { OJO: null, POINT: null },

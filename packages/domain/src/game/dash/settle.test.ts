@@ -41,7 +41,7 @@ const bets = fc.array(
   { maxLength: 60 },
 );
 
-describe("DESIGN 8 Dash: 'The 2 coins with the highest % price rise win'", () => {
+describe("ARCHITECTURE.md (The coin race) Dash: 'The 2 coins with the highest % price rise win'", () => {
   it('property: every winner changed by at least as much as every loser; on a tie the lower lane wins', () => {
     fc.assert(
       fc.property(prices, prices, (start, end) => {
@@ -108,7 +108,7 @@ describe("DESIGN 8 Dash: 'The 2 coins with the highest % price rise win'", () =>
   });
 });
 
-describe("DESIGN 8: 'Settlement is integer arithmetic: payouts + fee + remainder = pool, exactly.'", () => {
+describe("ARCHITECTURE.md (The coin race): 'Settlement is integer arithmetic: payouts + fee + remainder = pool, exactly.'", () => {
   it('property: per currency, payouts + fee + remainder + carry-out = stakes + carry-in, and each payout is its pro-rata share rounded down', () => {
     fc.assert(
       fc.property(

@@ -4,7 +4,7 @@ import { changeRatio, compareRatios, type Ratio } from '../ratio';
 import { DASH_WINNER_COUNT } from './rules';
 
 /**
- * Settlement of a Dash round (DESIGN.md section 8), integer arithmetic throughout. RULES.md states each rule:
+ * Settlement of a Dash round (ARCHITECTURE.md (The coin race)), integer arithmetic throughout. RULES.md states each rule:
  *
  * - Winners: the 2 tracks with the highest % change from the start snapshot to the end snapshot, compared as
  *   exact fractions of the integer prices. Tie rule: on an equal change the lower lane ranks first.

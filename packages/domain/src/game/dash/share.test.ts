@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPoolShare, formatPriceChange, formatRacePercent, formatTrackChange } from './share';
 
-describe("spec 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'", () => {
+describe("product.md 5 Other: 'Percentages in race shares are truncated to 4 decimals, then shown as percent with 2 decimals.'", () => {
   it('truncates the exact ratio (never rounds up)', () => {
     expect(formatRacePercent({ num: 1n, den: 3n })).toBe('33.33%');
     expect(formatRacePercent({ num: 2n, den: 3n })).toBe('66.66%');

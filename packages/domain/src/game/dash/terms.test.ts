@@ -13,7 +13,7 @@ import {
 
 const { terms } = simulatedRound();
 
-describe("DESIGN 8 Dash: 'rounds with 5 coins (tracks)' drawn from the feed's list", () => {
+describe("ARCHITECTURE.md (The coin race) Dash: 'rounds with 5 coins (tracks)' drawn from the feed's list", () => {
   it('draws 5 distinct coins of the list, in an order fixed by the seed', () => {
     const symbols = DEFAULT_MARKET_COINS.map((coin) => coin.symbol);
     const tracks = drawTracks(symbols, SEED);

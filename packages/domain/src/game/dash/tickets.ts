@@ -2,7 +2,7 @@ import { GAME_CURRENCIES, type GameCurrency } from '../amount';
 import type { DashBet } from './settle';
 
 /**
- * Tickets earned by playing Dash (spec 2 /game/tickets/ojo and /points; the season's ticket draw): one ticket for
+ * Tickets earned by playing Dash (product.md 2 /game/tickets/ojo and /points; the season's ticket draw): one ticket for
  * every 200 OJO, or every 200 points, staked in settled rounds of the season. A void round (stale feed, cancel)
  * earns none: its stakes come back. Stakes add up over the season, so no fraction of a ticket is lost between
  * rounds. Tickets of each currency enter that currency's draw only.

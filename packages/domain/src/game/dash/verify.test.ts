@@ -25,7 +25,7 @@ function failed(doc: PublishedDashRound) {
   return report.checks.find((check) => !check.ok)!;
 }
 
-describe("DESIGN 8 Provably fair: 'a page and npm run verify:round recompute the result from that data alone'", () => {
+describe("ARCHITECTURE.md (The coin race) Provably fair: 'a page and npm run verify:round recompute the result from that data alone'", () => {
   it('the result recomputed from the published data equals the stored one', () => {
     const report = verifyRound(played.published);
     expect(report.checks.map((check) => [check.check, check.ok])).toEqual([

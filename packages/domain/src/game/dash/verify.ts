@@ -8,7 +8,7 @@ import { snapshotDueMs, snapshotProblem } from './snapshots';
 import { type DashRoundTerms, dashCommitment, dashTermsProblem, type SimulatedFeedTerms } from './terms';
 
 /**
- * Provably fair, after the fact (DESIGN.md section 8): once a round is settled everything that decided it is
+ * Provably fair, after the fact (ARCHITECTURE.md (The coin race)): once a round is settled everything that decided it is
  * published (terms, the revealed seed, both snapshots, every bet and every payout), and `verifyRound`
  * recomputes the result from that document alone. The document is plain JSON; bets name no player.
  */

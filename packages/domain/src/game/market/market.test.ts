@@ -209,7 +209,7 @@ describe('coin parameters and prices', () => {
     expect(isCoinSymbol('B')).toBe(false);
   });
 
-  it("spec 3 'Token price: symbol, price, timestamp.' for the wallet's ETH/USD ticker", () => {
+  it("product.md 3 'Token price: symbol, price, timestamp.' for the wallet's ETH/USD ticker", () => {
     const sim = market();
     const time = stepTimeMs(1100) + 130;
     const ticker = sim.tickerAt('ETH', time);

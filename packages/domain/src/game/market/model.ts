@@ -3,7 +3,7 @@ import { sha256Bytes } from '../fair';
 import { isCoinSymbol } from './price';
 
 /**
- * The seeded market model (DESIGN.md section 8: "a seeded market simulator by default"): every coin follows a
+ * The seeded market model (ARCHITECTURE.md (The coin race): "a seeded market simulator by default"): every coin follows a
  * geometric random walk at 4 steps a second, made of a move common to the whole market and a move of its own, with
  * a weak pull back to its base price so that prices stay plausible over weeks. It is integer arithmetic from end to
  * end (no Math.exp, whose last bit differs between engines), so a verifier on any machine recomputes the same path.

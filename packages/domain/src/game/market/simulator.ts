@@ -25,7 +25,7 @@ export interface MarketSimulatorOptions {
   readonly reversionPpb?: number;
 }
 
-/** spec 3 'Token price: symbol, price, timestamp.' */
+/** product.md 3 'Token price: symbol, price, timestamp.' */
 export interface Ticker {
   readonly symbol: string;
   readonly price: string;
@@ -109,7 +109,7 @@ export class MarketSimulator {
     return this.compute(stepAt(timeMs))[i]!;
   }
 
-  /** spec 3 Token price for the wallet: the price as a decimal string and the time of its step. */
+  /** product.md 3 Token price for the wallet: the price as a decimal string and the time of its step. */
   tickerAt(symbol: string, timeMs: number): Ticker {
     return {
       symbol,

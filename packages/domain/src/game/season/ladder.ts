@@ -1,7 +1,7 @@
 import type { LadderState } from '../../enums';
 
 /**
- * The ladder (spec 2 /game/ranks; spec 3 'Reward or ladder states: up, down, keep, promotion.'): tiers from the
+ * The ladder (product.md 2 /game/ranks; product.md 3 'Reward or ladder states: up, down, keep, promotion.'): tiers from the
  * lowest up; a player enters at the lowest tier with their first settled bet. Within a tier players rank by their
  * season result (payouts minus stakes), then by stakes, then by player id, so a rank is never shared. At the end of
  * a season each tier is settled on its active players (at least `minBets` settled bets in the season):

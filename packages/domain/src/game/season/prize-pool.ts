@@ -1,5 +1,5 @@
 /**
- * Sharing a currency's prize pool at the end of a season (spec 2 /game/prize-pool/ojo and /points). The pool is fed
+ * Sharing a currency's prize pool at the end of a season (product.md 2 /game/prize-pool/ojo and /points). The pool is fed
  * during the season by the fee of every Dash pool and its rounding remainders. At settlement:
  *
  * - `rankShareBps` of it goes to the best-ranked eligible players of the ladder, rank i receiving

@@ -32,7 +32,7 @@ import { settleSeason } from './settle-season';
 const SEED = '7a'.repeat(32);
 const season: Season = { id: 's1', startsAtMs: 1000, endsAtMs: 2000, settledAtMs: null };
 
-describe("spec 3 'Season states: closing, open, closed.'", () => {
+describe("product.md 3 'Season states: closing, open, closed.'", () => {
   it('is open while play counts, closing until settled, closed after; nothing before it starts', () => {
     expect(seasonState(season, 999)).toBeNull();
     expect(seasonState(season, 1000)).toBe('open');
@@ -63,7 +63,7 @@ function standing(playerId: string, tier: number, result: bigint, bets = 10, sta
   return { playerId, tier, result, staked, bets };
 }
 
-describe("spec 3 'Reward or ladder states: up, down, keep, promotion.': ladder settlement", () => {
+describe("product.md 3 'Reward or ladder states: up, down, keep, promotion.': ladder settlement", () => {
   it('ranks within a tier by result, then stakes, then player id, higher tiers first on the whole ladder', () => {
     const ranked = rankLadder([
       standing('c', 0, 50n),

@@ -1,7 +1,7 @@
 import type { SeasonState } from '../../enums';
 
 /**
- * A season of play (spec 3 'Season states: closing, open, closed.'): open while play counts for ranks and tickets;
+ * A season of play (product.md 3 'Season states: closing, open, closed.'): open while play counts for ranks and tickets;
  * closing from its end until its settlement is recorded (no play counts, results are being worked out); closed once
  * settled. Before it starts a season has no state and is not listed.
  */

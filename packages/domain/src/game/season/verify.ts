@@ -8,7 +8,7 @@ import { type PrizePoolConfig, prizePoolConfigProblem } from './prize-pool';
 import { type SeasonSettlement, settleSeason } from './settle-season';
 
 /**
- * A settled season, published so anyone can recompute it (issue 13 "provably fair", as a round is): per currency
+ * A settled season, published so anyone can recompute it ("provably fair", as a round is): per currency
  * the final standings, the tickets they earned, the pool that was shared, the revealed draw seed (whose commitment
  * was public since the season opened), the configuration applied, and what settlement decided (ladder moves, draw
  * winners, rank and draw prizes, what stays in the pool). `verifySeason` recomputes every decision from the inputs

@@ -27,7 +27,7 @@ import { activeRounds, lastFinishedRound, poolsOf, type StoredRound, saveRoundSt
 import { PLAY_GAME_JOB_KEY_PREFIX, settleRound } from './settle-round';
 
 /**
- * The round scheduler (DESIGN.md section 9: a singleton under a lease). Every 250 ms, on the one node holding the
+ * The round scheduler (ARCHITECTURE.md (Production and scale): a singleton under a lease). Every 250 ms, on the one node holding the
  * `game-dash` lease, it moves the rounds along their timeline with the domain's `advance`: opens betting, closes it
  * (the pools from the bets, under the round row's lock), records the start and end snapshots from the round's seed,
  * settles, ends the results, and announces the next round (its commitment) before its betting opens. It also

@@ -13,7 +13,7 @@ import { gameErrors } from '../errors';
 import { toMyBet } from './rounds';
 
 /**
- * Placing, changing and withdrawing bets (DESIGN.md section 8: "a 30 s betting phase (picks can change)"). Each is
+ * Placing, changing and withdrawing bets (ARCHITECTURE.md (The coin race): "a 30 s betting phase (picks can change)"). Each is
  * one transaction: the round row is read `FOR SHARE` (bets run side by side; the scheduler's close takes the row
  * `FOR UPDATE`, so it waits for bets in flight and every later bet sees the round closed), the domain checks the
  * bet, and the stake moves through the ledger with the key `dash:<round>:bet:<bet>:r<revision>` in the same

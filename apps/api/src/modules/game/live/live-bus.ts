@@ -4,7 +4,7 @@ import { openNotifyChannel } from '@ojo/db/notify';
 import { Redis } from 'ioredis';
 
 /**
- * Live game events, published once and fanned out to every API node's socket clients (DESIGN.md section 9):
+ * Live game events, published once and fanned out to every API node's socket clients (ARCHITECTURE.md (Production and scale)):
  * Redis pub/sub when REDIS_URL is set, PostgreSQL notifications on PostgreSQL without Redis, in process on PGlite
  * (one node). An event belongs to one game: it goes to every client in that game's room (`to: null`) or to one
  * player's sockets.

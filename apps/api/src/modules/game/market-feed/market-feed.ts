@@ -2,7 +2,7 @@ import { isCoinSymbol, type PriceSnapshot, priceUnits } from '@ojo/domain/game/m
 import type { CoinbaseTicker, CoinbaseTickerFeed } from '../../prices/coinbase-ticker';
 
 /**
- * A real market feed for the coin race (DESIGN.md section 8: "a real feed by configuration"; GAME_MARKET_FEED=
+ * A real market feed for the coin race (ARCHITECTURE.md (The coin race): "a real feed by configuration"; GAME_MARKET_FEED=
  * coinbase). It speaks the Coinbase Exchange WebSocket feed: it subscribes to the `ticker` channel of the configured
  * products (one message per trade, with the exchange's own `trade_id` and `time`) and keeps each product's recent
  * trades. A round's snapshot at a time T quotes, per track, the exchange's last trade at or before T, with its time

@@ -16,7 +16,7 @@ import { prizePools } from './prize-pools';
 import { listSeasons, type SeasonRow, seasonDraw, stateOf, weekOf } from './seasons';
 import { publishedSeason } from './settle-season';
 
-/** Tickets, standings, ladders and seasons (spec 2 /game/tickets, /game/prize-pool, /game/ranks; spec 7). */
+/** Tickets, standings, ladders and seasons (product.md 2 /game/tickets, /game/prize-pool, /game/ranks; product.md 7). */
 
 const tiers = DEFAULT_LADDER_CONFIG.tiers;
 const tierOf = (index: number) => ({ tier: index, tierName: tiers[index] ?? tiers[0]! });

@@ -25,7 +25,7 @@ import {
 import { ensureOpenSeason } from './seasons';
 
 /**
- * Settles a season whose end has passed (issue 13; DESIGN.md section 8): for each currency, in ONE transaction with
+ * Settles a season whose end has passed (ARCHITECTURE.md (The coin race)): for each currency, in ONE transaction with
  * the season marked settled, the domain's `settleSeason` decides each player's ladder move, the rank prizes and the
  * ticket draw (from the seed committed when the season was created) out of the currency's prize pool as it stands;
  * this carries it out:

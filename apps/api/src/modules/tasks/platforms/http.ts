@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** The platform did not answer, answered 5xx or 429, or answered something we cannot read: spec 8 100028. */
+/** The platform did not answer, answered 5xx or 429, or answered something we cannot read: product.md 8 100028. */
 export class PlatformUnavailableError extends Error {
   override readonly name = 'PlatformUnavailableError';
 }

@@ -16,13 +16,13 @@ export const verifyDoTask: Verifier = async () => {
   throw new TaskFailure('notMet');
 };
 
-/** spec 4: 'Wallet-bind tasks are done once any connected address exists.' */
+/** product.md 4: 'Wallet-bind tasks are done once any connected address exists.' */
 export const verifyWalletBind: Verifier = async ({ db, user }) => {
   if (!(await hasConnectedAddress(db, user.id))) throw new TaskFailure('notMet');
   return 1;
 };
 
-/** osp_profile_create: done once the on-chain profile is saved (spec 8 'Please try again after ... a profile'). */
+/** osp_profile_create: done once the on-chain profile is saved (product.md 8 'Please try again after ... a profile'). */
 export const verifyProfileCreate: Verifier = async ({ user }) => {
   if (!user.handle) throw new TaskFailure('notMet');
   return 1;

@@ -22,7 +22,7 @@ export const VERIFIERS: Record<Task['verifier'], Verifier> = {
   do_task: verifyDoTask,
 };
 
-/** The platform a task's texts name (spec 8 '{platform}'): one function, shared with the web. */
+/** The platform a task's texts name (product.md 8 '{platform}'): one function, shared with the web. */
 export function platformLabel(task: Pick<Task, 'domain'>, productName: string): string {
   return taskPlatformName(task.domain, productName);
 }

@@ -5,7 +5,7 @@ import { findSocialAccount } from '../social-accounts';
 import { requiredPost } from '../x-post';
 import type { Verifier, VerifyContext } from './types';
 
-/** Maps a platform's failures to spec 8: unreachable or odd answers are 'busy'; a refused token means reconnect. */
+/** Maps a platform's failures to product.md 8: unreachable or odd answers are 'busy'; a refused token means reconnect. */
 async function askPlatform<T>(platform: SocialPlatform, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -36,7 +36,7 @@ function watch(node: ApiProcess) {
 }
 
 /**
- * Two real API processes on one PostgreSQL with Redis (DESIGN.md section 9): clients of both nodes see the same
+ * Two real API processes on one PostgreSQL with Redis (ARCHITECTURE.md (Production and scale)): clients of both nodes see the same
  * rounds; the node driving the rounds is killed with SIGKILL in the middle of a race, the other takes the lease over
  * (the take-over time is printed) and the interrupted round is settled or refunded, never lost.
  */

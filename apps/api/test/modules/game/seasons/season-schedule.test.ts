@@ -10,7 +10,7 @@ import { saasHeaders } from '../../../support/identity';
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /**
- * Seasons keep their own schedule (spec 3 'Season states: closing, open, closed.'): on a fresh install with the
+ * Seasons keep their own schedule (product.md 3 'Season states: closing, open, closed.'): on a fresh install with the
  * schedulers on and nobody playing, the current week's season is listed as open without any round settling; when
  * its week has ended it is closed and settled, and the current week's season is
  * open, again without a single bet.

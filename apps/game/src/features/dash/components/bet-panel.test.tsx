@@ -52,7 +52,7 @@ function renderPanel(balances: Balances | null, terms: Partial<DashRoundView['te
 }
 
 describe('the bet panel', () => {
-  it("names the pools with the currencies' display names (points show as FishXP, spec 1)", () => {
+  it("names the pools with the currencies' display names (points show as FishXP, product.md 1)", () => {
     const { html } = renderPanel(null);
     const pool = /<p class="pool">(.*?)<\/p>/.exec(text(html))?.[1];
     expect(pool).toBe('Pool: 1,200 OJO · 34 FishXP');

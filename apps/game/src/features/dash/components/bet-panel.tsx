@@ -9,7 +9,7 @@ import { type Balances, type Currency, coversBet, startingCurrency } from '../ba
 import { trackShare } from '../race';
 import type { DashRoundView, MyBet } from '../state';
 
-/** spec 1: points are also shown as FishXP. */
+/** product.md 1: points are also shown as FishXP. */
 export const CURRENCY_LABEL: Record<Currency, string> = ASSET_TEXT;
 
 interface BetPanelProps {

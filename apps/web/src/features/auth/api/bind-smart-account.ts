@@ -3,7 +3,7 @@ import { BIND_REQUEST_DEFAULTS } from '@ojo/domain/constants';
 import { apiClient } from '@/lib/api-client';
 
 /**
- * `POST /customer/bind` (secure, spec 7): binds the smart account of the id token to the old user's account, sent
+ * `POST /customer/bind` (secure, product.md 7): binds the smart account of the id token to the old user's account, sent
  * with the smart account's platform, walletType, thirdAuthSource and channel. A failure rejects with the envelope's
  * msgKey (e.g. customer.public.key.already.binded).
  */

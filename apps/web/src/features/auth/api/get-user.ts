@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 /**
- * `GET /customer` (secure): the user info of spec 3 for the session. The route declaration (and zod with it) loads
+ * `GET /customer` (secure): the user info of product.md 3 for the session. The route declaration (and zod with it) loads
  * with the first call, not with the landing page, which reads this query's hook in its header.
  */
 export async function getUser(signal?: AbortSignal): Promise<UserInfo> {

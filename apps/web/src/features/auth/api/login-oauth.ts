@@ -2,7 +2,7 @@ import { type OauthLoginBody, oauthLoginRoute } from '@ojo/api-contract/oauth';
 import { apiClient } from '@/lib/api-client';
 
 /**
- * `POST /customer/login/oauth` (spec 7): the old user's authorization code and PKCE verifier, exchanged by the API
+ * `POST /customer/login/oauth` (product.md 7): the old user's authorization code and PKCE verifier, exchanged by the API
  * with the provider; answers the session jwt like `POST /customer/login`. Cause code 5115 comes back as `code`.
  */
 export async function loginOauth(

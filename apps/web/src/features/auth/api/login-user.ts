@@ -3,7 +3,7 @@ import { LOGIN_REQUEST_DEFAULTS } from '@ojo/domain/constants';
 import { apiClient } from '@/lib/api-client';
 
 /**
- * `POST /customer/login` (spec 7): the id token, the smart account and the referral fields, sent with the
+ * `POST /customer/login` (product.md 7): the id token, the smart account and the referral fields, sent with the
  * smart-account defaults spelled out (platform osp, walletType abstract, thirdAuthSource OSP, channel OSP,
  * autoRegister true). The wire's names are api-contract's business (`loginBodyOf`).
  */

@@ -24,7 +24,7 @@ afterEach(() => {
 
 const publicKey = '0x1111111111111111111111111111111111111111';
 
-describe('spec 7 request bodies carry the defaults themselves, not left to the server', () => {
+describe('product.md 7 request bodies carry the defaults themselves, not left to the server', () => {
   it("POST /customer/login: idToken, publicKey, inviteCode, sourceType 'plus defaults (platform osp, walletType abstract, thirdAuthSource OSP, channel OSP, autoRegister true)'", async () => {
     await loginUser({
       idToken: 'id',

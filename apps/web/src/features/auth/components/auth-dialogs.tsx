@@ -7,7 +7,7 @@ import { NewAccountLoginDialog } from './dialogs/new-account-login-dialog';
 import { PopupBlockedDialog } from './dialogs/popup-blocked-dialog';
 import { WelcomeDialog } from './dialogs/welcome-dialog';
 
-/** The dialogs of spec 2 that the login opens, driven by the auth store. */
+/** The dialogs of product.md 2 that the login opens, driven by the auth store. */
 export function AuthDialogs() {
   const store = useAuthStore();
   const state = useAuthState();

@@ -48,7 +48,7 @@ beforeEach(() => {
   ({ backend, accountProvider, session } = auth);
 });
 
-describe('AuthStoreProvider: the home login actions and the session upkeep of spec 4', () => {
+describe('AuthStoreProvider: the home login actions and the session upkeep of product.md 4', () => {
   it("plugs the login into home's buttons with the invite fields, and reports logging in and full user", async () => {
     backend.user = user({ profile: { handle: 'racer', avatar: null, profileId: '1' } });
     let release: (address: Address) => void = () => {};

@@ -23,7 +23,7 @@ async function startOldUserLogin(provider: LoginProvider): Promise<void> {
   }
 }
 
-/** Keeps the session as spec 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
+/** Keeps the session as product.md 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
 function useSessionUpkeep(store: AuthStore, accountProvider: LoginAccountProvider): void {
   useEffect(() => {
     void store.initialize();

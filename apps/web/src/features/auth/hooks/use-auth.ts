@@ -26,7 +26,7 @@ export interface SessionUser {
   jwt: string | null;
   /** The session user; null while logged out and while it loads. */
   user: UserInfo | null;
-  /** Full user of spec 4: jwt, not old type, osp_aa smart account. */
+  /** Full user of product.md 4: jwt, not old type, osp_aa smart account. */
   isFullUser: boolean;
   /** What the header and the hero offer: login, nothing yet, Create profile, or play. */
   call: PlayerCall;

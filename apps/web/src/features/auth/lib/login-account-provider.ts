@@ -2,7 +2,7 @@ import type { Address, Hex } from 'viem';
 import { PopupBlockedError } from '../wallet/account-provider';
 
 /**
- * What the login needs from the account provider (spec 4 Login: 'connect the wallet'). The app's implementation
+ * What the login needs from the account provider (product.md 4 Login: 'connect the wallet'). The app's implementation
  * (arena-account-provider.ts) sits on the wallet popup's EIP-1193 provider; `connect` must open the popup before its
  * first await, because it runs inside the click and browsers block pop-ups opened later.
  */
@@ -19,7 +19,7 @@ export interface LoginAccountProvider {
   onDisconnect(listener: () => void): () => void;
 }
 
-/** window.open returned null: the popup-blocked notice shows (spec 8). */
+/** window.open returned null: the popup-blocked notice shows (product.md 8). */
 export function isPopupBlockedError(error: unknown): boolean {
   return error instanceof PopupBlockedError;
 }

@@ -2,7 +2,7 @@ import { LOGIN_PROVIDERS, type LoginProvider } from '@ojo/domain/enums';
 import { z } from 'zod';
 
 /**
- * The old users' login (spec 1, 6: Google, Twitter or Apple) as an OpenID Connect authorization-code flow with PKCE
+ * The old users' login (product.md 1, 6: Google, Twitter or Apple) as an OpenID Connect authorization-code flow with PKCE
  * (RFC 7636). The page goes to the provider's authorization endpoint (found by the API through standard OpenID
  * discovery of the provider's issuer and listed at `GET /customer/login/oauth/providers`), comes back
  * to the callback route with `code` and `state`, and hands the code with its verifier to the API

@@ -16,7 +16,7 @@ export interface SiweMessageInput {
 }
 
 /**
- * The EIP-4361 message the account signs to sign in to the identity layer (spec 4 Login: 'sign in to the identity
+ * The EIP-4361 message the account signs to sign in to the identity layer (product.md 4 Login: 'sign in to the identity
  * layer, obtain an id token').
  */
 export function buildSiweMessage(input: SiweMessageInput): string {

@@ -3,7 +3,7 @@ import { AUTH_ROUTES } from '@/config/routes';
 import { getOauthProviders } from '../api/get-oauth-providers';
 import { createAuthorizationUrl } from './oidc-login';
 
-/** Old-user icons (spec 2 Home): leave for the provider's sign-in page; it sends the person back to the callback. */
+/** Old-user icons (product.md 2 Home): leave for the provider's sign-in page; it sends the person back to the callback. */
 export async function startOidcLogin(provider: LoginProvider): Promise<void> {
   const info = (await getOauthProviders()).find((entry) => entry.provider === provider);
   if (!info) throw new Error(`Login with ${provider} is not available`);

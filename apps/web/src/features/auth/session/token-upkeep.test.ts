@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemorySession, NOW, tokenExpiringAt } from '../testing/memory-auth';
 import { renewExpiringTokens, renewWhenVisible } from './token-upkeep';
 
-describe('token upkeep (spec 4 renewal)', () => {
+describe('token upkeep (product.md 4 renewal)', () => {
   it('renews only the tokens due, keeps a token whose renewal fails and reports the new jwt', async () => {
     const session = new MemorySession();
     session.set('idToken', tokenExpiringAt(NOW / 1000 + 100));

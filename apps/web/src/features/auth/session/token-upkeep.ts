@@ -2,7 +2,7 @@ import { isExpired, shouldRenew } from '@ojo/domain/session/token';
 import type { SessionKey } from '@/lib/session-storage';
 
 /**
- * Token upkeep of spec 4, apart from the login state machine: 'When the page becomes visible again', the id token
+ * Token upkeep of product.md 4, apart from the login state machine: 'When the page becomes visible again', the id token
  * and the session jwt that expire in under 1200 seconds (and are not expired yet) are renewed and stored. The auth
  * store calls `renewExpiringTokens` and hands the new jwt to its state; the provider wires `renewWhenVisible`.
  */

@@ -33,7 +33,7 @@ beforeEach(() => {
 
 const invite = { referralCode: 'AB12CD', sourceType: 'web' as const };
 
-describe('spec 4 Login: logged out -> logging in -> logged in', () => {
+describe('product.md 4 Login: logged out -> logging in -> logged in', () => {
   it('goes through logging in, signs in with the account and stores jwt and id token', async () => {
     const seen: string[] = [];
     store.subscribe(() => seen.push(store.getState().status));
@@ -61,7 +61,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     ]);
   });
 
-  it('welcomes a new account at the login, then sends it without a profile to Create profile (spec 4)', async () => {
+  it('welcomes a new account at the login, then sends it without a profile to Create profile (product.md 4)', async () => {
     await store.loginWithAccount(invite);
     expect(store.getState()).toMatchObject({
       isWelcomeOpen: true,
@@ -73,7 +73,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
     expect(store.getState()).toMatchObject({ isWelcomeOpen: false, navigation: { to: '/', replace: true } });
   });
 
-  it('does not welcome an account that was over 30 s old at its login (spec 4, spec 9)', async () => {
+  it('does not welcome an account that was over 30 s old at its login (product.md 4, product.md 9)', async () => {
     backend.created = NOW - 31_000;
     await store.loginWithAccount(invite);
     expect(store.getState()).toMatchObject({
@@ -166,7 +166,7 @@ describe('spec 4 Login: logged out -> logging in -> logged in', () => {
   });
 });
 
-describe('spec 4 Logout', () => {
+describe('product.md 4 Logout', () => {
   it('clears the tokens, ends the identity session on the server, disconnects the account provider, resets and goes to /', async () => {
     await store.loginWithAccount(invite);
     const jwt = session.get('jwt');
@@ -194,7 +194,7 @@ describe('spec 4 Logout', () => {
   });
 });
 
-describe('spec 4 session upkeep', () => {
+describe('product.md 4 session upkeep', () => {
   it('logs out on load when both tokens are stored and one has expired', async () => {
     session.set('idToken', tokenExpiringAt(NOW / 1000 - 1));
     session.set('jwt', tokenExpiringAt(NOW / 1000 + 1000));
@@ -228,7 +228,7 @@ describe('spec 4 session upkeep', () => {
   });
 });
 
-describe('old users (spec 1): OAuth login and migration bind', () => {
+describe('old users (product.md 1): OAuth login and migration bind', () => {
   const oldUser = () =>
     user({
       id: '7',

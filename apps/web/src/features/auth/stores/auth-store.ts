@@ -10,7 +10,7 @@ import { isPopupBlockedError, type LoginAccountProvider } from '../lib/login-acc
 import { renewExpiringTokens } from '../session/token-upkeep';
 
 /**
- * The login state machine of spec point 4: logged out -> logging in -> logged in (jwt present). A zustand store
+ * The login state machine of product.md 4: logged out -> logging in -> logged in (jwt present). A zustand store
  * (`state`, read with zustand's useStore) because the handlers run from buttons all over the app and from session
  * upkeep outside React. Everything it talks to is passed in, so the app wires the real API client and the wallet
  * popup, and tests drive it the same way.
@@ -22,7 +22,7 @@ import { renewExpiringTokens } from '../session/token-upkeep';
 
 export type AuthStatus = 'loggedOut' | 'loggingIn' | 'loggedIn';
 
-/** At most one auth dialog at a time (spec 2 Dialogs). 'newAccountLogin' is also the warning popup of code 5115. */
+/** At most one auth dialog at a time (product.md 2 Dialogs). 'newAccountLogin' is also the warning popup of code 5115. */
 export type AuthDialog = 'popupBlocked' | 'newAccountLogin' | 'migrationTips' | 'logoutConfirm';
 
 export interface AuthNavigation {
@@ -33,11 +33,11 @@ export interface AuthNavigation {
 export interface AuthState {
   status: AuthStatus;
   jwt: string | null;
-  /** spec 4: the welcome modal after a new account is created. */
+  /** product.md 4: the welcome modal after a new account is created. */
   isWelcomeOpen: boolean;
   /**
    * When a new old-type account that still has to bind was created (ms since the epoch): its login succeeds with the
-   * bind, and the welcome shows then if the account is still under 30 s old (spec 4, spec 9). Null otherwise.
+   * bind, and the welcome shows then if the account is still under 30 s old (product.md 4, product.md 9). Null otherwise.
    */
   pendingWelcomeCreatedAt: number | null;
   dialog: AuthDialog | null;
@@ -53,7 +53,7 @@ export interface UserLoginResult {
   created?: number | null;
 }
 
-/** The API calls the login makes (spec 7 user calls and the identity layer), one client file each. */
+/** The API calls the login makes (product.md 7 user calls and the identity layer), one client file each. */
 export interface AuthApi {
   getSiweNonce(): Promise<string>;
   verifySiwe(body: { message: string; signature: string }): Promise<{ idToken: string }>;
@@ -75,7 +75,7 @@ export interface AuthApi {
   bindSmartAccount(body: { idToken: string; smartAccountAddress: string }): Promise<void>;
   /** Loads the session user afresh; the app loads it into the query cache, where every reader takes it. */
   getUser(): Promise<UserInfo>;
-  /** Revokes the session of `jwt` and of the id token on the server (spec 4 Logout). */
+  /** Revokes the session of `jwt` and of the id token on the server (product.md 4 Logout). */
   endSession(body: { jwt: string; idToken?: string }): Promise<void>;
 }
 
@@ -113,7 +113,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   navigation: null,
 };
 
-/** Thrown when the login answer lacks a jwt (spec 8: 'missing jwtKey, id token or public key' is a failure). */
+/** Thrown when the login answer lacks a jwt (product.md 8: 'missing jwtKey, id token or public key' is a failure). */
 export class IncompleteLoginError extends Error {
   constructor() {
     super('The login answer is missing its session token');
@@ -163,7 +163,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
   }
 
   /**
-   * After a login or a bind: load the user, welcome an account created within the last 30 s (spec 4: at login
+   * After a login or a bind: load the user, welcome an account created within the last 30 s (product.md 4: at login
    * success; an old account's login succeeds with its bind), then send a player without a profile to Create
    * profile.
    */
@@ -185,7 +185,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     });
   }
 
-  /** spec 4: 'On failure an error toast shows, login state is cleared and the user is logged out.' */
+  /** product.md 4: 'On failure an error toast shows, login state is cleared and the user is logged out.' */
   function failLogin(error: unknown): void {
     deps.session.clear();
     void deps.accountProvider.disconnect().catch(() => {});
@@ -215,7 +215,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     loginWithAccount(invite: { referralCode: string; sourceType: SourceType }): Promise<void> {
       const current = ++attempt;
       const isCurrent = () => current === attempt;
-      // Before any await: the popup opens inside the click (spec 8 Pop-up blocked).
+      // Before any await: the popup opens inside the click (product.md 8 Pop-up blocked).
       const connecting = deps.accountProvider.connect();
       setState({ status: 'loggingIn', dialog: null, isWelcomeOpen: false, pendingWelcomeCreatedAt: null });
       return (async () => {
@@ -240,7 +240,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /** Old users (spec 1): the code from the provider's redirect, exchanged by the API for a session. */
+    /** Old users (product.md 1): the code from the provider's redirect, exchanged by the API for a session. */
     async loginWithOauthCode(body: {
       provider: LoginProvider;
       code: string;
@@ -271,7 +271,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     /**
      * A callback that cannot be used (state mismatch, provider error): the login failed. A player who is logged in
      * already (the callback opened again from history or a bookmark) is sent home with the session kept: only
-     * logout and a refused token end it (spec 4).
+     * logout and a refused token end it (product.md 4).
      */
     failOauthLogin(reason: string): void {
       if (current().jwt || deps.session.get('jwt')) {
@@ -312,7 +312,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       })();
     },
 
-    /** Profile created (spec 4 Profile creation): home with history replaced (the welcome was at the login). */
+    /** Profile created (product.md 4 Profile creation): home with history replaced (the welcome was at the login). */
     completeProfileCreation(): void {
       setState({ navigation: { to: deps.homePath, replace: true } });
     },
@@ -335,7 +335,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       setState({ isWelcomeOpen: false });
     },
 
-    /** spec 4: 'Disconnecting the wallet clears the logging-in and welcome states.' */
+    /** product.md 4: 'Disconnecting the wallet clears the logging-in and welcome states.' */
     handleWalletDisconnect(): void {
       if (current().status === 'loggingIn') attempt += 1;
       setState({
@@ -347,7 +347,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     },
 
     /**
-     * spec 4 Logout: clears the id token, jwt, platform and task id; ends the identity session and disconnects the
+     * product.md 4 Logout: clears the id token, jwt, platform and task id; ends the identity session and disconnects the
      * wallet; clears local and session storage; resets the cached server data (the user with it) and the invite state;
      * navigates to /. After a 401 the server has ended the session already (`endSession: false`).
      */
@@ -367,7 +367,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       deps.resetApp();
     },
 
-    /** spec 4: on load, stored tokens decide the state; expired ones log the user out. */
+    /** product.md 4: on load, stored tokens decide the state; expired ones log the user out. */
     async initialize(): Promise<void> {
       const idToken = deps.session.get('idToken');
       const jwt = deps.session.get('jwt');
@@ -389,7 +389,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
       }
     },
 
-    /** spec 4: 'When the page becomes visible again', renew tokens that expire in under 1200 seconds. */
+    /** product.md 4: 'When the page becomes visible again', renew tokens that expire in under 1200 seconds. */
     renewTokens(): Promise<void> {
       return renewExpiringTokens({
         api: deps.api,

@@ -36,7 +36,7 @@ describe('the session user is server data in the query cache, not in the store',
   });
 });
 
-describe('spec 4 Logout in the app: everything the browser kept for the user is gone', () => {
+describe('product.md 4 Logout in the app: everything the browser kept for the user is gone', () => {
   it('clears the four session cookies, local and session storage, the invite choice and the query cache', async () => {
     const queryClient = new QueryClient();
     const accountProvider = new LocalAccountProvider();

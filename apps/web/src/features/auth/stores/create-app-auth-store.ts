@@ -51,7 +51,7 @@ export function createAppAuthStore(options: {
     chainId: env.chainId,
     notifyError: (message) => toast.error(message),
     resetApp: () => {
-      // spec 4 Logout: local and session storage, the user's cached data, the invite codes.
+      // product.md 4 Logout: local and session storage, the user's cached data, the invite codes.
       clearBrowserStorage();
       clearReferralSelection();
       resetReferralSelectionCache();

@@ -10,7 +10,7 @@ export const POPUP_WINDOW_NAME = 'ojo-arena-wallet';
 export const POPUP_FEATURES = 'popup,width=420,height=640';
 
 /**
- * An EIP-1193 provider over the account provider's popup (DESIGN.md section 6). Deliberately free of viem and
+ * An EIP-1193 provider over the account provider's popup (ARCHITECTURE.md (Accounts and sign-in)). Deliberately free of viem and
  * wagmi, so the login button can open the popup synchronously in its click handler (`openPopup()`) before the
  * wallet bundle (`loadWallet()`) has loaded.
  */
@@ -28,7 +28,7 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** window.open returned null: the browser blocked the popup (spec 8: the 'POPUP BLOCKED' notice). */
+/** window.open returned null: the browser blocked the popup (product.md 8: the 'POPUP BLOCKED' notice). */
 export class PopupBlockedError extends Error {
   readonly code = 'POPUP_BLOCKED';
   constructor() {
@@ -167,7 +167,7 @@ export function createAccountProvider(options: AccountProviderOptions): AccountP
   };
 
   const onMessage = (event: MessageEvent) => {
-    // Exact checks: the wallet's origin AND our own popup window (DESIGN.md section 6).
+    // Exact checks: the wallet's origin AND our own popup window (ARCHITECTURE.md (Accounts and sign-in)).
     if (event.origin !== walletOrigin || !popup || event.source !== popup) return;
     const message = asWalletInboundMessage(event.data);
     if (!message) return;

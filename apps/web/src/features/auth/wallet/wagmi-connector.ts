@@ -21,7 +21,7 @@ function normalizeError(error: unknown): unknown {
   return error;
 }
 
-/** wagmi connector for the account provider popup (DESIGN.md section 6). */
+/** wagmi connector for the account provider popup (ARCHITECTURE.md (Accounts and sign-in)). */
 export function accountProviderConnector({ provider, name }: AccountProviderConnectorParameters) {
   type Provider = AccountProvider;
   let onAccountsChanged: ((accounts: unknown) => void) | undefined;

@@ -7,7 +7,7 @@ const POLL_MS = 1000;
 const MAX_POLLS = 60;
 
 /**
- * spec 4 Badge check: start the check (an answer 'processing' counts as ok), then poll the verify-check until its
+ * product.md 4 Badge check: start the check (an answer 'processing' counts as ok), then poll the verify-check until its
  * code is other than 'badge_check_or_mint_processing'; resolves with the claimable count.
  */
 export async function runBadgeCheck(): Promise<number> {

@@ -13,7 +13,7 @@ export function useBadgeSeries({ enabled }: { enabled: boolean }) {
   return useQuery({ queryKey: badgeKeys.series(), queryFn: ({ signal }) => getBadgeSeries(signal), enabled });
 }
 
-/** nft.nftBadges with status CLAIMABLE and strategy all: obj.rows is the claimable count (spec 7). */
+/** nft.nftBadges with status CLAIMABLE and strategy all: obj.rows is the claimable count (product.md 7). */
 export async function getClaimableCount(signal?: AbortSignal): Promise<number> {
   return (await apiClient.callRoute(nftBadgesRoute, { query: CLAIMABLE_BADGES_QUERY, signal }))?.rows ?? 0;
 }

@@ -25,14 +25,14 @@ export class LinkWalletError extends Error {
   override name = 'LinkWalletError';
 }
 
-/** spec 8 Wallet bind rows: 1115, 1116, 1117, else the other-failure text. */
+/** product.md 8 Wallet bind rows: 1115, 1116, 1117, else the other-failure text. */
 export function linkWalletErrorText(error: unknown): string {
   return walletBindErrorMessage(error instanceof ApiError ? error.code : undefined);
 }
 
 /**
- * spec 4 Wallet bind: get a nonce, sign a message, then bind (POST /customer/bind/auth) for `linkKind` (the partner
- * NFT wallet or the partner token wallet, spec 2). The wallet signs `linkWalletMessage` with personal_sign; the API
+ * product.md 4 Wallet bind: get a nonce, sign a message, then bind (POST /customer/bind/auth) for `linkKind` (the partner
+ * NFT wallet or the partner token wallet, product.md 2). The wallet signs `linkWalletMessage` with personal_sign; the API
  * checks it (EOA, EIP-1271 or EIP-6492).
  */
 export async function linkWallet(

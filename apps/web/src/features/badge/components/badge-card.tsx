@@ -6,7 +6,7 @@ import { BADGE_TEXT } from '@ojo/domain/messages';
 import { Link } from 'react-router';
 
 /**
- * One badge of the grid (spec 4): its series' emblem, 'claimable' ribbon, dimmed unless claimed, progress, and for
+ * One badge of the grid (product.md 4): its series' emblem, 'claimable' ribbon, dimmed unless claimed, progress, and for
  * pending badges earned in the app a Go to where they are earned.
  */
 export function BadgeCard({ badge }: { badge: BadgeEntry }) {

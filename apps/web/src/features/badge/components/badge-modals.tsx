@@ -29,7 +29,7 @@ function Modal(props: { isOpen: boolean; onClose: () => void; title: string; chi
   );
 }
 
-/** spec 2: the congrats modal 'You just got N badges' (the asset flow: 'congrats / You just claimed 1 badge.'). */
+/** product.md 2: the congrats modal 'You just got N badges' (the asset flow: 'congrats / You just claimed 1 badge.'). */
 export function CongratsModal(props: {
   count: number | null;
   body?: string;
@@ -48,7 +48,7 @@ export function CongratsModal(props: {
   );
 }
 
-/** spec 4 asset flow failure: 'sorry / You're not eligible.' */
+/** product.md 4 asset flow failure: 'sorry / You're not eligible.' */
 export function SorryModal(props: { isOpen: boolean; onClose: () => void }) {
   return (
     <Modal isOpen={props.isOpen} onClose={props.onClose} title={BADGE_TEXT.assetClaimFailureTitle}>
@@ -58,8 +58,8 @@ export function SorryModal(props: { isOpen: boolean; onClose: () => void }) {
 }
 
 /**
- * spec 2: the share modal: a post about the badges just collected, with the brand's tags and the player's invite
- * link (spec 9), to X or copied. Open while `badges` is set.
+ * product.md 2: the share modal: a post about the badges just collected, with the brand's tags and the player's invite
+ * link (product.md 9), to X or copied. Open while `badges` is set.
  */
 export function ShareModal(props: {
   badges: number | null;

@@ -169,7 +169,7 @@ afterEach(() => {
   mintBadges.mockClear();
 });
 
-describe('BadgePage claim banner (spec 2)', () => {
+describe('BadgePage claim banner (product.md 2)', () => {
   it("shows 'Badges' and '0 Claimable Badges' with Claim disabled", async () => {
     renderPage();
     expect(screen.getByRole('heading', { name: BADGE_TEXT.bannerTitle, level: 2 })).toBeInTheDocument();
@@ -236,7 +236,7 @@ describe('BadgePage claim banner (spec 2)', () => {
   });
 });
 
-describe('BadgePage asset-badge section (spec 2, spec 4 Asset badge button)', () => {
+describe('BadgePage asset-badge section (product.md 2, product.md 4 Asset badge button)', () => {
   it('Verify is disabled while no wallet is linked; both link slots show and Solana is refused in a note', async () => {
     renderPage();
     expect(await within(assetCard()).findByRole('button', { name: BADGE_TEXT.verify })).toBeDisabled();
@@ -295,7 +295,7 @@ describe('BadgePage asset-badge section (spec 2, spec 4 Asset badge button)', ()
   });
 });
 
-describe('BadgeCard (spec 4: ribbon, dimming, Go, progress)', () => {
+describe('BadgeCard (product.md 4: ribbon, dimming, Go, progress)', () => {
   const renderCard = (entry: BadgeEntry) =>
     render(
       <MemoryRouter>

@@ -31,16 +31,16 @@ const PRIMARY =
 const SECONDARY =
   'inline-flex items-center justify-center gap-2 rounded-2xl border border-white/15 bg-white/5 px-5 py-3 text-sm font-bold uppercase tracking-wide text-white transition hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-50';
 const CARD = 'flex flex-col gap-3 rounded-3xl border border-white/10 bg-arena-900/70 p-5';
-/** spec 4: '2 seconds after verification, if the status is still pending, an error toast shows.' */
+/** product.md 4: '2 seconds after verification, if the status is still pending, an error toast shows.' */
 const VERIFY_RESULT_DELAY_MS = 2000;
-/** The partner whose assets the asset badges ask for (spec 1: a partner collection and a partner token). */
+/** The partner whose assets the asset badges ask for (product.md 1: a partner collection and a partner token). */
 const PARTNER_NAME = 'Partner';
 const ASSET_SERIES = 'DojoBadge';
 
 export interface BadgePageProps {
   /** The player's smart account, or null when logged out. */
   account: Address | null;
-  /** The linked wallets by what they are for (spec 2: one for the partner NFTs, one for the partner token). */
+  /** The linked wallets by what they are for (product.md 2: one for the partner NFTs, one for the partner token). */
   linkedWallets: LinkedWallets;
   mintBadges: MintBadges;
   /** Refreshes the user info after a wallet was linked (owned by the auth feature). */
@@ -51,7 +51,7 @@ export interface BadgePageProps {
 
 export type LinkedWallets = Partial<Record<LinkedWalletKind, string | null>>;
 
-/** The two linkable wallets of spec 2, in the order the card shows them. */
+/** The two linkable wallets of product.md 2, in the order the card shows them. */
 const LINK_SLOTS: readonly { kind: LinkedWalletKind; title: string }[] = [
   { kind: 'partner_nft', title: 'Partner NFT wallet' },
   { kind: 'partner_token', title: 'Partner token wallet' },
@@ -60,7 +60,7 @@ const LINK_SLOTS: readonly { kind: LinkedWalletKind; title: string }[] = [
 const assetBadgesOf = (series: readonly BadgeSeriesEntry[] | undefined): BadgeEntry[] =>
   series?.find((entry) => entry.series === ASSET_SERIES)?.nfts ?? [];
 
-/** /mint-badge (spec 2 Badge page). */
+/** /mint-badge (product.md 2 Badge page). */
 export function BadgePage({
   account,
   linkedWallets,
@@ -80,7 +80,7 @@ export function BadgePage({
   const [sharing, setSharing] = useState<number | null>(null);
   const [isChecking, setIsChecking] = useState(false);
 
-  // spec 4 Badge check: on arrival, then the claimable count; the lists refresh when it is above 0.
+  // product.md 4 Badge check: on arrival, then the claimable count; the lists refresh when it is above 0.
   const check = useCallback(async () => {
     setIsChecking(true);
     try {
@@ -234,7 +234,7 @@ function AssetBadgeSection(props: {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isVerifying, setIsVerifying] = useState(false);
   const [isLinking, setIsLinking] = useState(false);
-  // spec 4: the partner wallet connect buttons are disabled once the status is not pending.
+  // product.md 4: the partner wallet connect buttons are disabled once the status is not pending.
   const isConnectLocked = isPartnerWalletConnectDisabled(status);
 
   const link = async (wallet: InjectedWallet, kind: LinkedWalletKind) => {
@@ -268,7 +268,7 @@ function AssetBadgeSection(props: {
           {LINK_SLOTS.map(({ kind, title }) => {
             const linked = props.linkedWallets[kind];
             return (
-              // spec 2: 'Linking is locked once set': a linked slot shows its wallet and no button.
+              // product.md 2: 'Linking is locked once set': a linked slot shows its wallet and no button.
               <section
                 key={kind}
                 aria-label={title}

@@ -16,7 +16,7 @@ export type MintBadges = (
 ) => Promise<{ userOpHash: Hex; succeeded: boolean }>;
 
 /**
- * The claim of spec 2/4: the signed mint requests are fetched ahead (the same requests on every fetch), so the
+ * The claim of product.md 2/4: the signed mint requests are fetched ahead (the same requests on every fetch), so the
  * click mints at once; a second click while one runs does nothing (the contract would refuse a second mint of the
  * same request anyway). The minted badges are claimed once the API read the chain.
  */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { checkInKeys, memberKeys } from '@/lib/query-keys';
 
-/** POST /v2/tasks/checkin (spec 7 'response success'): checks in for today (UTC); the reward is credited once. */
+/** POST /v2/tasks/checkin (product.md 7 'response success'): checks in for today (UTC); the reward is credited once. */
 export async function checkIn(): Promise<CheckInResult> {
   const result = await apiClient.callRoute(checkInRoute);
   if (!result) throw new Error('The check-in answered no status');

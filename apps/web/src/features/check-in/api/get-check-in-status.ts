@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { checkInKeys } from '@/lib/query-keys';
 
-/** GET /v2/tasks/checkin/status (spec 7): today's (UTC) check-in, the streak and the reward ladder. */
+/** GET /v2/tasks/checkin/status (product.md 7): today's (UTC) check-in, the streak and the reward ladder. */
 export async function getCheckInStatus(signal?: AbortSignal): Promise<CheckInStatusResult | null> {
   return apiClient.callRoute(checkInStatusRoute, { signal });
 }

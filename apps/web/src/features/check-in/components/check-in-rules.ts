@@ -1,6 +1,6 @@
 import type { CheckInStatusResult } from '@ojo/api-contract/check-in';
 
-/** The streak rules, as the data sets them, in the words the screen shows (spec 2: the ladder is shown). */
+/** The streak rules, as the data sets them, in the words the screen shows (product.md 2: the ladder is shown). */
 export function describeCheckInRules(status: CheckInStatusResult): string[] {
   const lastDay = status.checkInReward.length;
   return [

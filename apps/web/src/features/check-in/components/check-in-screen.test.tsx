@@ -74,7 +74,7 @@ function renderScreen() {
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the check-in screen (spec 2, spec 4 Check-in, spec 8)', () => {
+describe('the check-in screen (product.md 2, product.md 4 Check-in, product.md 8)', () => {
   it('loads, then shows the UTC day, the day list, the rules and the coin reward popup while not checked in', async () => {
     stubQuestHost(statusOf(), []);
     renderScreen();

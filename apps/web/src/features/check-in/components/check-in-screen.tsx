@@ -15,9 +15,9 @@ const BUTTON =
   'inline-flex items-center justify-center rounded-2xl bg-lime px-6 py-3 text-sm font-black uppercase tracking-wide text-arena-950 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * The check-in screen (spec 2 'a day list with rewards and a coin reward popup'; spec 4 'Loading, then complete.
+ * The check-in screen (product.md 2 'a day list with rewards and a coin reward popup'; product.md 4 'Loading, then complete.
  * The coin reward popup shows if the reward task status is falsy.'). A day is a UTC day, and the screen says so.
- * A failed check-in says 'Check in failed. Please try again.' (spec 8).
+ * A failed check-in says 'Check in failed. Please try again.' (product.md 8).
  */
 export function CheckInScreen() {
   const status = useCheckInStatus({ enabled: true });

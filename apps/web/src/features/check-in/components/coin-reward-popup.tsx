@@ -18,7 +18,7 @@ const BUTTON =
   'inline-flex w-full items-center justify-center gap-2 rounded-2xl bg-lime px-5 py-3 text-sm font-black uppercase tracking-wide text-arena-950 transition hover:brightness-110 disabled:cursor-wait disabled:opacity-60';
 
 /**
- * spec 2 Check-in 'a coin reward popup', shown while the reward task status is falsy (spec 4): today's reward with a
+ * product.md 2 Check-in 'a coin reward popup', shown while the reward task status is falsy (product.md 4): today's reward with a
  * Check in button; after the check-in, the reward the player received.
  */
 export function CoinRewardPopup(props: CoinRewardPopupProps) {

@@ -4,7 +4,7 @@ import { ASSET_TEXT } from '@ojo/domain/messages';
 import { checkInDays } from '@ojo/domain/tasks/check-in';
 import { CheckIcon } from '@/components/ui/icons';
 
-/** spec 2 Check-in: 'a day list with rewards': checked days, today highlighted, the days still to come. */
+/** product.md 2 Check-in: 'a day list with rewards': checked days, today highlighted, the days still to come. */
 export function DayList({ status }: { status: CheckInStatusResult }) {
   const days = checkInDays(status);
   const types = new Map(status.checkInReward.map((reward) => [reward.index, reward.rewardType]));

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { coinKeys } from './query-keys';
 
-/** GET /coin/discounts: the packages (spec 7 data.discounts). */
+/** GET /coin/discounts: the packages (product.md 7 data.discounts). */
 export function useCoinDiscounts() {
   return useQuery({
     queryKey: coinKeys.discounts(),

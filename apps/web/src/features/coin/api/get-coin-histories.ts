@@ -4,7 +4,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { coinKeys } from './query-keys';
 
-/** GET /coin/histories, offset paging of 20; a failed page is an empty, last page (spec 8). */
+/** GET /coin/histories, offset paging of 20; a failed page is an empty, last page (product.md 8). */
 export const coinHistoriesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: coinKeys.histories(),

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { coinKeys } from './query-keys';
 
-/** The smart account's ETH (spec 8: a zero ETH entry when the balance cannot be read). */
+/** The smart account's ETH (product.md 8: a zero ETH entry when the balance cannot be read). */
 export function useEthBalance(enabled: boolean) {
   return useQuery({
     queryKey: coinKeys.ethBalance(),

@@ -29,7 +29,7 @@ export function cancelWithdraw(id: string) {
 }
 
 /**
- * GET /coin/withdraws/list with spec 9's defaults (limit 20, from 0, a fixed start time); spec 8 'withdraw-history
+ * GET /coin/withdraws/list with product.md 9's defaults (limit 20, from 0, a fixed start time); product.md 8 'withdraw-history
  * fetch fails: returns an empty page and stops paging'.
  */
 export const withdrawsQueryOptions = () =>

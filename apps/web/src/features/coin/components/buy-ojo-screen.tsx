@@ -32,8 +32,8 @@ function typedCostEth(amount: string, price: string): string | null {
 }
 
 /**
- * spec 4 Buy OJO: validate, show 'Transaction in process', place the order, pay with the native token, report the
- * hash, show the success message, refresh the assets after 3 seconds. spec 5 Buy OJO amount: digits only, at least
+ * product.md 4 Buy OJO: validate, show 'Transaction in process', place the order, pay with the native token, report the
+ * hash, show the success message, refresh the assets after 3 seconds. product.md 5 Buy OJO amount: digits only, at least
  * minQty, not more than the ETH balance pays for (checked once the balance is known, so no maximum of 0 flashes
  * while it loads). The ETH cost of the typed amount shows as it is typed, at the live price.
  */

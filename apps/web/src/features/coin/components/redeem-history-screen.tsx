@@ -13,7 +13,7 @@ import { CARD } from './buy-ojo-screen';
 
 /**
  * /game/redeem/history: the player's redemptions with their status, loading the next page when scrolled within
- * 100 px of the end (spec 9), and Cancel on a pending one with spec 8's three error texts.
+ * 100 px of the end (product.md 9), and Cancel on a pending one with product.md 8's three error texts.
  */
 export function RedeemHistoryScreen() {
   const withdraws = useWithdraws(true);

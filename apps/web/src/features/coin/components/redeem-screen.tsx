@@ -20,7 +20,7 @@ import { createWithdraw, useWithdrawInfo } from '../api/redeem';
 import { BUTTON, CARD, INPUT } from './buy-ojo-screen';
 
 /**
- * /game/redeem (spec 5 Redeem): minimum = minAmountCheck.require + trial; maximum = the lower of balance - fixedLeft
+ * /game/redeem (product.md 5 Redeem): minimum = minAmountCheck.require + trial; maximum = the lower of balance - fixedLeft
  * and the day's amount left; the system errors (max reached today, total bet required, insufficient balance) and
  * the input errors ('Min redeem is {n} OJO', 'Max redeem is {n} OJO'). The ETH shown is what the server's rule pays
  * for the typed amount (`redeemEthOut` on GET /coin/withdraw/info's figures). The OJO leaves the balance at once. OJO

@@ -29,7 +29,7 @@ export interface PayableOrder {
 }
 
 /**
- * spec 4 Buy OJO from 'Transaction in process' on: get the order (a new one, or one placed earlier and not paid),
+ * product.md 4 Buy OJO from 'Transaction in process' on: get the order (a new one, or one placed earlier and not paid),
  * pay it, report the hash, say 'Successfully transaction' and refresh the assets 3 seconds later. An order that
  * cannot be placed says why (the API's reason, else 'Failed to order, please try again'); a payment that fails says
  * 'Failed to pay, please try again'. `errorValues` fill the reason's figures.
@@ -79,7 +79,7 @@ export function useOrderPayment(payer: OrderPayer, account: Address) {
       toast.dismiss(processing);
       toast.success(BUY_OJO_TEXT.success);
       options.onPaid?.();
-      // spec 9: 'Asset refresh after buy: 3 seconds.'
+      // product.md 9: 'Asset refresh after buy: 3 seconds.'
       setTimeout(() => void queryClient.invalidateQueries(), ASSET_REFRESH_AFTER_BUY_MS);
     })().finally(() => setIsBusy(false));
   };

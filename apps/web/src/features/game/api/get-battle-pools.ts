@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /games/battle/ojoCap/pools (spec 7): each currency's prize pool and the current round's pools. */
+/** GET /games/battle/ojoCap/pools (product.md 7): each currency's prize pool and the current round's pools. */
 export const getBattlePools = (signal?: AbortSignal) => apiClient.callRoute(getBattlePoolsRoute, { signal });
 
 export const battlePoolsQueryOptions = () =>

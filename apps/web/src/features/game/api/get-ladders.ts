@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /ladders (spec 7): the open season's ranking, higher tiers first; with a session, the player's entry. */
+/** GET /ladders (product.md 7): the open season's ranking, higher tiers first; with a session, the player's entry. */
 export const getLadders = (businessType: BusinessType, offset: number, limit: number, signal?: AbortSignal) =>
   apiClient.callRoute(getLaddersRoute, { query: { businessType, offset, limit }, signal });
 

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /ladders/lastsettle (spec 7, secure): the player's result at the last settled season, or null. */
+/** GET /ladders/lastsettle (product.md 7, secure): the player's result at the last settled season, or null. */
 export const getLastSettle = (businessType: BusinessType, signal?: AbortSignal) =>
   apiClient.callRoute(getLastSettleRoute, { query: { businessType }, signal });
 

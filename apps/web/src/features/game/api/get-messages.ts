@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /messages (spec 7): the win and loss share lines; the share falls back to built-in lines when it fails. */
+/** GET /messages (product.md 7): the win and loss share lines; the share falls back to built-in lines when it fails. */
 export const getMessages = (signal?: AbortSignal) => apiClient.callRoute(getMessagesRoute, { signal });
 
 export const messagesQueryOptions = () =>

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /props/{id} (spec 7, secure): the player's tickets of the open season in a currency. */
+/** GET /props/{id} (product.md 7, secure): the player's tickets of the open season in a currency. */
 export const getProps = (businessType: BusinessType, signal?: AbortSignal) =>
   apiClient.callRoute(getPropsRoute, { params: { id: businessType }, signal });
 

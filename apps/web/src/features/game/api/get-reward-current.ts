@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /reward/{a}/{b}/current (spec 7, secure): the player's standing in a season's ladder. */
+/** GET /reward/{a}/{b}/current (product.md 7, secure): the player's standing in a season's ladder. */
 export const getRewardCurrent = (businessType: BusinessType, seasonId: string, signal?: AbortSignal) =>
   apiClient.callRoute(getRewardCurrentRoute, { params: { a: businessType, b: seasonId }, signal });
 

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /reward/{a}/{b}/prizes (spec 7): a season's rank prizes and ticket draw. */
+/** GET /reward/{a}/{b}/prizes (product.md 7): a season's rank prizes and ticket draw. */
 export const getRewardPrizes = (businessType: BusinessType, seasonId: string, signal?: AbortSignal) =>
   apiClient.callRoute(getRewardPrizesRoute, { params: { a: businessType, b: seasonId }, signal });
 

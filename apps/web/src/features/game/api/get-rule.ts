@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys, RULE_CACHE_MS } from './query-keys';
 
-/** GET /owo/rule?ruleKind=PRIZE_POOL|RANK (spec 7): a rules text, cached 5 minutes. */
+/** GET /owo/rule?ruleKind=PRIZE_POOL|RANK (product.md 7): a rules text, cached 5 minutes. */
 export const getRule = (ruleKind: RuleKind, signal?: AbortSignal) =>
   apiClient.callRoute(getRuleRoute, { query: { ruleKind }, signal });
 

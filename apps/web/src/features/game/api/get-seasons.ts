@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { gameKeys } from './query-keys';
 
-/** GET /seasons (spec 7): the seasons that have started, newest first. */
+/** GET /seasons (product.md 7): the seasons that have started, newest first. */
 export const getSeasons = (signal?: AbortSignal) => apiClient.callRoute(getSeasonsRoute, { signal });
 
 export const seasonsQueryOptions = () =>

@@ -17,5 +17,5 @@ export const gameKeys = {
   seasonVerify: (seasonId: string) => [...gameKeys.all, 'season-verify', seasonId] as const,
 };
 
-/** spec 7: the rules texts are cached 5 minutes. */
+/** product.md 7: the rules texts are cached 5 minutes. */
 export const RULE_CACHE_MS = 5 * 60 * 1000;

@@ -13,7 +13,7 @@ interface GameFrameProps {
 }
 
 /**
- * The embedded game frame (spec 2): loads the game from its configured origin, sends it initGameData once it has
+ * The embedded game frame (product.md 2): loads the game from its configured origin, sends it initGameData once it has
  * loaded and again when the token changes (a login), and hands on only the messages of that frame and origin.
  */
 export function GameFrame({ token, onMessage, title }: GameFrameProps) {

@@ -9,7 +9,7 @@ interface GamePopupProps {
   children: ReactNode;
 }
 
-/** A popup over the game (spec 2 frame popups invite, gameTask, checkIn): the race keeps running behind it. */
+/** A popup over the game (product.md 2 frame popups invite, gameTask, checkIn): the race keeps running behind it. */
 export function GamePopup({ open, onClose, title, description, children }: GamePopupProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>

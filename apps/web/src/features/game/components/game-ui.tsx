@@ -48,7 +48,7 @@ export interface Tab {
   active: boolean;
 }
 
-/** Currency tabs as links (each tab is its own route, spec 2). */
+/** Currency tabs as links (each tab is its own route, product.md 2). */
 export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
   return (
     <nav

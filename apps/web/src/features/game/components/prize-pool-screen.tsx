@@ -11,7 +11,7 @@ import { Card, Empty, Loading, Problem, Stat, Tabs } from './game-ui';
 import { LastSeasonCard } from './last-season-card';
 import { RulesText } from './rules-text';
 
-/** spec 2 /game/prize-pool/ojo and /points: the pool fed by race fees, its rank prizes and ticket draw. */
+/** product.md 2 /game/prize-pool/ojo and /points: the pool fed by race fees, its rank prizes and ticket draw. */
 export function PrizePoolScreen({
   businessType,
   hasSession,

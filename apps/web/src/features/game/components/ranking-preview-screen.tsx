@@ -4,7 +4,7 @@ import { BUSINESS_LABEL } from '../lib/currency';
 import { Card, Empty, Loading, Problem } from './game-ui';
 import { LadderTable } from './ladder-table';
 
-/** spec 2 /game/ranks/ranking-preview: the top of both ladders side by side. */
+/** product.md 2 /game/ranks/ranking-preview: the top of both ladders side by side. */
 export function RankingPreviewScreen() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-5 lg:grid-cols-2">

@@ -93,7 +93,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/game/ranks: the closed season (issue 13)', () => {
+describe('/game/ranks: the closed season', () => {
   it("shows the settled season's pool and the player's own result in it, from the API's answers", async () => {
     const fetchMock = stubGameHost(settleOf(CLOSED));
     renderRanks();

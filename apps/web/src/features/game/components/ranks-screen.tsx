@@ -16,7 +16,7 @@ import { RulesText } from './rules-text';
 const LADDER_MOVES = { up: 'Up', down: 'Down', keep: 'Keep', promotion: 'Promotion' } as const;
 
 /**
- * The ladder tab a visit starts on: the `tab` the link named (the frame's navigate query, spec 2), else the currency
+ * The ladder tab a visit starts on: the `tab` the link named (the frame's navigate query, product.md 2), else the currency
  * the player is ranked in when it is only points (a player without OJO races in points), else OJO.
  */
 export function startingLadderTab(
@@ -27,7 +27,7 @@ export function startingLadderTab(
   return ranked.ojo === false && ranked.points === true ? 'points' : 'ojo';
 }
 
-/** spec 2 /game/ranks: the season's ladder per currency, the player's standing and last settlement. */
+/** product.md 2 /game/ranks: the season's ladder per currency, the player's standing and last settlement. */
 export function RanksScreen({ hasSession }: { hasSession: boolean }) {
   const [searchParams] = useSearchParams();
   const [chosen, setBusinessType] = useState<BusinessType | null>(null);

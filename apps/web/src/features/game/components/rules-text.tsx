@@ -5,7 +5,7 @@ import { Card, Loading, Problem } from './game-ui';
 
 const TITLES: Record<RuleKind, string> = { PRIZE_POOL: 'Prize pool rules', RANK: 'Rank rules' };
 
-/** A rules text of spec 7 (PRIZE_POOL or RANK), as the server states it. */
+/** A rules text of product.md 7 (PRIZE_POOL or RANK), as the server states it. */
 export function RulesText({ ruleKind }: { ruleKind: RuleKind }) {
   const rule = useRule(ruleKind);
   return (

@@ -11,7 +11,7 @@ import { currentSeason, seasonRange } from '../lib/seasons';
 import { Card, Empty, Loading, Problem, Stat, Tabs } from './game-ui';
 import { LastSeasonCard } from './last-season-card';
 
-/** spec 2 /game/tickets/ojo and /points: the player's tickets of the open season, earned by play. */
+/** product.md 2 /game/tickets/ojo and /points: the player's tickets of the open season, earned by play. */
 export function TicketsScreen({
   businessType,
   hasSession,

@@ -98,7 +98,7 @@ function Books({ books, feeBps }: { books: VerifyBooksRow[]; feeBps: number }) {
 }
 
 /**
- * A settled round recomputed in the browser (issue 13, DESIGN.md section 8): the commitment published before betting
+ * A settled round recomputed in the browser (ARCHITECTURE.md (The coin race)): the commitment published before betting
  * opened, the revealed seed or the real feed's trades, the snapshots, the recomputed winners and every payout beside
  * the stored ones, and a plain answer whether they match.
  */

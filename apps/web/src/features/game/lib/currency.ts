@@ -1,7 +1,7 @@
 import type { BusinessType } from '@ojo/domain/enums';
 import { ROUTES } from '@/config/routes';
 
-/** The currency of a tab (spec 3 tab types points and ojo) as the screens name it. */
+/** The currency of a tab (product.md 3 tab types points and ojo) as the screens name it. */
 export const BUSINESS_LABEL: Record<BusinessType, string> = { ojo: 'OJO', points: 'Points' };
 
 export const TICKET_TABS = (active: BusinessType) => [

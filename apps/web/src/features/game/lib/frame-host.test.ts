@@ -7,7 +7,7 @@ const frameWindow = {} as MessageEventSource;
 const expected = { origin: GAME, window: frameWindow };
 const navigate = { channel: GAME_FRAME_CHANNEL, action: 'navigate', route: 'ranks' };
 
-describe('the page side of the frame protocol (spec 2)', () => {
+describe('the page side of the frame protocol (product.md 2)', () => {
   it('accepts a valid message from the game origin and the frame window', () => {
     expect(acceptFrameMessage({ origin: GAME, source: frameWindow, data: navigate }, expected)).toEqual(
       navigate,

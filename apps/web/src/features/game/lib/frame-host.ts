@@ -9,7 +9,7 @@ import { FRAME_INIT_MESSAGE } from '@ojo/domain/enums';
 import { isGameHostOrigin } from '@ojo/domain/routes';
 
 /**
- * The page's side of the frame protocol (spec 2 "Embedded game frame"): a message counts only when it comes from
+ * The page's side of the frame protocol (product.md 2 "Embedded game frame"): a message counts only when it comes from
  * the game host's exact origin AND from the frame's own window, and parses with the shared schema. Everything else
  * (another site, another frame, a malformed message) is dropped without effect.
  */
@@ -22,7 +22,7 @@ export function acceptFrameMessage(
   return parseFrameToPage(event.data);
 }
 
-/** The initGameData message: the session token and platform 'web' (spec 2). */
+/** The initGameData message: the session token and platform 'web' (product.md 2). */
 export function initGameDataMessage(token: string): PageToFrameMessage {
   return {
     channel: GAME_FRAME_CHANNEL,

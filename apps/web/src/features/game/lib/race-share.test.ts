@@ -5,7 +5,7 @@ const link = 'http://localhost:3000/?inviteCode=AB12CD&sourceType=web';
 const brand = { productName: 'OJO Arena', mention: 'OJOArena', hashtag: 'OJOArena' };
 const textOf = (url: string) => new URL(url).searchParams.get('text') ?? '';
 
-describe('race share to X (spec 9, spec 8 fallback)', () => {
+describe('race share to X (product.md 9, product.md 8 fallback)', () => {
   it('fills a server line with what the player called, the race length and the invite link', () => {
     const url = raceShareUrl({
       messages: { win: ['{call} in {seconds} s! {link} @OJOArena #OJOArena $OJO'], loss: [] },

@@ -11,8 +11,8 @@ export interface SharedRace {
 
 /**
  * The X post of a race: a win or loss line from the server's messages, or the built-in lines when they could not be
- * loaded (spec 8), telling what the player called and how long the race ran, with the brand's tags and the invite
- * link (spec 9).
+ * loaded (product.md 8), telling what the player called and how long the race ran, with the brand's tags and the invite
+ * link (product.md 9).
  */
 export function raceShareUrl(input: {
   messages: { win: readonly string[]; loss: readonly string[] } | null | undefined;

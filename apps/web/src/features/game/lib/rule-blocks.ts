@@ -10,7 +10,7 @@ export function ruleSpans(line: string): RuleSpan[] {
 }
 
 /**
- * The server's rules text (spec 7) is plain lines: a title, sentences, and '- ' items. Shown as written, the dashes
+ * The server's rules text (product.md 7) is plain lines: a title, sentences, and '- ' items. Shown as written, the dashes
  * and backticks read as raw markup; this turns them into list items and code.
  */
 export function ruleBlocks(text: string): RuleBlock[] {

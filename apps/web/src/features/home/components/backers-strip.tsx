@@ -29,7 +29,7 @@ function LogoRow({ isCopy = false }: { isCopy?: boolean }) {
 }
 
 /**
- * The backers strip (spec 2, spec 9: 25 logos scrolling 203 px every second). The row is drawn twice; the track
+ * The backers strip (product.md 2, product.md 9: 25 logos scrolling 203 px every second). The row is drawn twice; the track
  * slides left by one measured row width in rowWidth / 203 seconds and starts over, which looks endless. With
  * reduced motion it stands still and scrolls by hand instead. Hovering pauses it.
  */

@@ -21,7 +21,7 @@ const BADGES = [
   },
 ] as const;
 
-/** The badges showcase (spec 2 Home): Collect & Earn, Unlock Exclusive Rewards, Level Up Your Journey. */
+/** The badges showcase (product.md 2 Home): Collect & Earn, Unlock Exclusive Rewards, Level Up Your Journey. */
 export function BadgeShowcaseSection() {
   return (
     <SnapSection aria-labelledby="badges-title">

@@ -7,7 +7,7 @@ import { SectionHeading, SnapSection } from './snap-section';
 const PRELOAD_MARGIN = '100% 0px';
 
 /**
- * The game video section (spec 2 Home): a short race clip served from /media, muted, looping, inline, with a
+ * The game video section (product.md 2 Home): a short race clip served from /media, muted, looping, inline, with a
  * poster; the file is requested only when the section comes near the viewport.
  */
 export function GameVideoSection() {

@@ -4,7 +4,7 @@ import { useScrollCondition } from '../hooks/use-scrolled-past';
 import { ProviderLoginButton } from './login-buttons';
 
 /**
- * The header's login button for the auth slot (spec 2 Home: 'The header login buttons appear after scrolling past
+ * The header's login button for the auth slot (product.md 2 Home: 'The header login buttons appear after scrolling past
  * 300 px'; a full user sees none). On pages other than home pass `revealOnScroll={false}` to show it at once.
  */
 export function HeaderLoginButtons({ revealOnScroll = true }: { revealOnScroll?: boolean }) {

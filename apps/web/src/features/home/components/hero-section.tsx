@@ -10,7 +10,7 @@ import { useScrollCondition } from '../hooks/use-scrolled-past';
 import { OldUserLoginButtons, RecommendedLogin } from './login-buttons';
 import { SnapSection } from './snap-section';
 
-/** Referral entry (spec 2 Home): the inviteCode and sourceType of the page's query. */
+/** Referral entry (product.md 2 Home): the inviteCode and sourceType of the page's query. */
 export interface ReferralEntry {
   entryCode: string | null;
   entrySourceType: string | null;

@@ -11,7 +11,7 @@ import { IntroCardsSection } from './intro-cards-section';
 import { SnapSection } from './snap-section';
 
 /**
- * The landing page (spec 2 Home): hero, introduction cards, badges showcase, game video and backers, as
+ * The landing page (product.md 2 Home): hero, introduction cards, badges showcase, game video and backers, as
  * full-screen snapping sections on desktop and a plain scrolling page on mobile. `?inviteCode=...&sourceType=web`
  * makes it a referral entry.
  */

@@ -16,7 +16,7 @@ const CARD_DETAILS = [
   },
 ] as const;
 
-/** The three introduction cards (spec 2 Home): Grow & Play, Earn & Chill, Build Together. */
+/** The three introduction cards (product.md 2 Home): Grow & Play, Earn & Chill, Build Together. */
 export function IntroCardsSection() {
   return (
     <SnapSection aria-labelledby="intro-title">

@@ -54,8 +54,8 @@ function ProviderIcon({ provider }: { provider: LoginProvider }) {
 }
 
 /**
- * 'Login with <provider>' (spec 2 Home), sending the selected or empty invite code with its source type. The
- * compact one (header) reads 'Login' where the whole label does not fit the header row (spec 9 breakpoints).
+ * 'Login with <provider>' (product.md 2 Home), sending the selected or empty invite code with its source type. The
+ * compact one (header) reads 'Login' where the whole label does not fit the header row (product.md 9 breakpoints).
  */
 export function ProviderLoginButton({
   size = 'large',
@@ -111,7 +111,7 @@ export function RecommendedLogin() {
   );
 }
 
-/** The old-user login icons: Twitter, Apple, Google (spec 2 Home), each a button with its own name. */
+/** The old-user login icons: Twitter, Apple, Google (product.md 2 Home), each a button with its own name. */
 export function OldUserLoginButtons() {
   const { oldUserLogin, isLoggingIn } = useHomeLoginActions();
   return (

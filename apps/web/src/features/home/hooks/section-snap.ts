@@ -1,5 +1,5 @@
 /**
- * The arithmetic of the home page's section snapping (spec 2 Home, spec 9 'Scroll snap (desktop only): animation
+ * The arithmetic of the home page's section snapping (product.md 2 Home, product.md 9 'Scroll snap (desktop only): animation
  * 500 ms, throttle 100 ms, minimum scroll 30, navbar offset 58, snap delay 150 ms'). No DOM here, so every decision
  * the hook makes can be tested on its own.
  */

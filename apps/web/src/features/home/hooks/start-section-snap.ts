@@ -41,7 +41,7 @@ function isScrollLocked(): boolean {
 }
 
 /**
- * Full-screen sections that snap on scroll (spec 2 Home, spec 9 timings): a wheel gesture, key press or swipe of at
+ * Full-screen sections that snap on scroll (product.md 2 Home, product.md 9 timings): a wheel gesture, key press or swipe of at
  * least 30 px glides to the next or previous section in 500 ms, and the rest of that gesture (trackpad inertia) is
  * ignored: one gesture, one section. A section taller than the window scrolls through like a plain page before the
  * next gesture moves on, so none of its content is skipped. A position between stops settles on the nearest one

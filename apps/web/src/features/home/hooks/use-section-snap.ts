@@ -6,14 +6,14 @@ import type { SnapSettings } from './section-snap';
 export const SNAP_SECTION_ATTRIBUTE = 'data-snap-section';
 
 interface UseSectionSnapOptions {
-  /** Desktop only (spec 2 Home): pass the large-screen flag. */
+  /** Desktop only (product.md 2 Home): pass the large-screen flag. */
   enabled: boolean;
   settings?: SnapSettings;
 }
 
 /**
  * The landing page's section snapping on large screens (start-section-snap.ts). Its code loads when a large screen
- * turns it on: phones, which scroll freely, never download it (issue 5: the landing page's first download).
+ * turns it on: phones, which scroll freely, never download it (the landing page's first download).
  */
 export function useSectionSnap(
   containerRef: RefObject<HTMLElement | null>,

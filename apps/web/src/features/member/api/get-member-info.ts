@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys';
 
-/** GET /v2/customer/me (spec 7, secure): the player's id, balances of points and OJO, and expansion. */
+/** GET /v2/customer/me (product.md 7, secure): the player's id, balances of points and OJO, and expansion. */
 export async function getMemberInfo(signal?: AbortSignal): Promise<MemberInfo | null> {
   return apiClient.callRoute(memberInfoRoute, { signal });
 }

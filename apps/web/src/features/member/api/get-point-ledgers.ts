@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { memberKeys } from '@/lib/query-keys';
 
-/** GET /member/points/ledgers/{id} (spec 7): the newest page (limit 20) of the player's own ledger of one asset. */
+/** GET /member/points/ledgers/{id} (product.md 7): the newest page (limit 20) of the player's own ledger of one asset. */
 export async function getPointLedgers(
   memberId: string,
   assetType: AssetType,

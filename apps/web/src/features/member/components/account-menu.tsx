@@ -18,7 +18,7 @@ interface AccountMenuProps {
 const ASSETS: readonly AssetType[] = ['POINT', 'OJO'];
 
 /**
- * The account menu: each balance with what was earned in total (spec 3 available, originalAvailable), the latest
+ * The account menu: each balance with what was earned in total (product.md 3 available, originalAvailable), the latest
  * ledger entries of the chosen asset, the way to the daily check-in, and to the wallet (its ETH pays for OJO), OJO
  * and redeem.
  */

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePointLedgers } from '../api/get-point-ledgers';
 import { ledgerLabel } from '../lib/ledger-label';
 
-/** The newest page (20) of the player's ledger of one asset (spec 7 point ledgers), signed amounts, MM/DD HH:mm. */
+/** The newest page (20) of the player's ledger of one asset (product.md 7 point ledgers), signed amounts, MM/DD HH:mm. */
 export function LedgerList({ memberId, assetType }: { memberId: string; assetType: AssetType }) {
   const ledgers = usePointLedgers(memberId, assetType);
   if (ledgers.isPending) return <Spinner label="Loading the ledger" className="self-center py-4" />;

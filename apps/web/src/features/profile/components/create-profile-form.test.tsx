@@ -70,7 +70,7 @@ beforeEach(() => {
   alreadyCreated = 0;
 });
 
-describe('spec 2 Create profile form', () => {
+describe('product.md 2 Create profile form', () => {
   it('prefills the default handle, warns it cannot change, and enables Create', () => {
     renderForm();
     expect(input()).toHaveValue('c0ffee');
@@ -113,7 +113,7 @@ describe('spec 2 Create profile form', () => {
   });
 });
 
-describe('spec 4 Profile creation views', () => {
+describe('product.md 4 Profile creation views', () => {
   it("shows 'Profile Creating' while the profile is created, then reports success", async () => {
     const open = profiles.hold();
     renderForm();

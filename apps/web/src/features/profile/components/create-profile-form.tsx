@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 
-/** The calls the Create profile page makes (spec 7: GET /profile/whitelist, the profile service get and create). */
+/** The calls the Create profile page makes (product.md 7: GET /profile/whitelist, the profile service get and create). */
 export interface ProfileActions {
   getWhitelist(): Promise<readonly string[]>;
   /** The session user's profile and where its creation stands, or null. */
@@ -18,7 +18,7 @@ export interface ProfileActions {
 }
 
 export interface CreateProfileFormProps {
-  /** The prefilled handle (spec 2: built from the last 6 characters of the account address); '' for none. */
+  /** The prefilled handle (product.md 2: built from the last 6 characters of the account address); '' for none. */
   defaultHandle: string;
   actions: ProfileActions;
   /** The profile exists (created now, or before): the page goes home. */
@@ -39,7 +39,7 @@ function readMessage(error: unknown): string | undefined {
 }
 
 /**
- * spec 2 Create profile and spec 4 Profile creation: the form, 'Profile Creating' and 'Transaction Failed' views.
+ * product.md 2 Create profile and product.md 4 Profile creation: the form, 'Profile Creating' and 'Transaction Failed' views.
  * Valid handle, then whitelist check, then (if no profile exists yet) create.
  */
 export function CreateProfileForm({

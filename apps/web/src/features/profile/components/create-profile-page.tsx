@@ -35,7 +35,7 @@ export interface CreateProfileSession {
   loginButtons: ReactNode;
 }
 
-/** spec 2 Create profile: the handle a new player picks once, created on chain. */
+/** product.md 2 Create profile: the handle a new player picks once, created on chain. */
 export function CreateProfilePage({ session }: { session: CreateProfileSession }) {
   const address = smartAccountAddress(session.user);
 

@@ -26,7 +26,7 @@ function server(...answers: (ProfileRegistration | null)[]) {
   };
 }
 
-describe('waitForProfile (spec 4: creating, then done or failed)', () => {
+describe('waitForProfile (product.md 4: creating, then done or failed)', () => {
   it('polls while the profile is creating and answers it once created', async () => {
     const fake = server(creating, creating, created);
     expect(await waitForProfile(creating, fake)).toEqual(created);

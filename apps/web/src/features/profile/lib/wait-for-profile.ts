@@ -1,6 +1,6 @@
 import type { ProfileRegistration } from '@ojo/api-contract/profile';
 
-/** A failed creation, with the code the server recorded (HANDLE_TAKEN goes back to the form, spec 4). */
+/** A failed creation, with the code the server recorded (HANDLE_TAKEN goes back to the form, product.md 4). */
 export class ProfileCreationError extends Error {
   override readonly name = 'ProfileCreationError';
   constructor(readonly code: string) {
@@ -20,7 +20,7 @@ export interface WaitForProfileOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * spec 4 Profile creation: the creation runs on the server as a durable job, so the page polls the profile from
+ * product.md 4 Profile creation: the creation runs on the server as a durable job, so the page polls the profile from
  * `first` (what POST /profile answered) until it is created, or rejects with a ProfileCreationError when it failed
  * or is still not done after `maxPolls` (3 minutes by default).
  */

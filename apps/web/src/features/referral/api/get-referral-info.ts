@@ -2,7 +2,7 @@ import { type ReferralInfo, referralInfoRoute } from '@ojo/api-contract/referral
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /customer/invite (spec 7, secure): the player's invite code and referral counts. */
+/** GET /customer/invite (product.md 7, secure): the player's invite code and referral counts. */
 export async function getReferralInfo(signal?: AbortSignal): Promise<ReferralInfo | null> {
   return apiClient.callRoute(referralInfoRoute, { signal });
 }

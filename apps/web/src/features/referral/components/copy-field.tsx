@@ -10,7 +10,7 @@ interface CopyFieldProps {
   isProminent?: boolean;
 }
 
-/** A value with a copy button that says 'Copied' for 1 second after copying (spec 2 Referral, spec 9). */
+/** A value with a copy button that says 'Copied' for 1 second after copying (product.md 2 Referral, product.md 9). */
 export function CopyField({ label, value, isProminent = false }: CopyFieldProps) {
   const { isCopied, copy } = useCopyFeedback(REFERRAL_COPY_FEEDBACK_MS);
   return (

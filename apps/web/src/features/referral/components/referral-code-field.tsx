@@ -15,7 +15,7 @@ interface ReferralCodeFieldProps {
 }
 
 /**
- * The optional referral code of the home hero (spec 2 Home, spec 5 Referral code): a link opens an input that
+ * The optional referral code of the home hero (product.md 2 Home, product.md 5 Referral code): a link opens an input that
  * takes letters and digits only, at most 6, ignoring anything else; Apply checks the code with the server and
  * selects it for the login; a failed check shows 'Invalid referral code' until the person types again.
  */
@@ -99,8 +99,8 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
           onChange={(event) => {
             const next = filterReferralCodeInput(event.target.value);
             setCode(next);
-            if (next === code) return; // ignored input (spec 5) changes nothing
-            // spec 4: typing clears the error; an edited code is no longer the applied one.
+            if (next === code) return; // ignored input (product.md 5) changes nothing
+            // product.md 4: typing clears the error; an edited code is no longer the applied one.
             if (status === 'applied') clearReferralSelection();
             setStatus('idle');
           }}

@@ -58,7 +58,7 @@ function ReferralDetails() {
   const referralLink = buildReferralLink(window.location.origin, invite.data.inviteCode);
   const referred = referredCount(invite.data.invitedMap);
   return (
-    // Tracks may shrink below the invite link's length: the link truncates instead of widening the page (spec 9 xs).
+    // Tracks may shrink below the invite link's length: the link truncates instead of widening the page (product.md 9 xs).
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
       <section aria-labelledby="invite-heading" className={`${cardClass} flex flex-col gap-6`}>
         <h2 id="invite-heading" className="font-display text-2xl font-black uppercase italic text-white">
@@ -91,7 +91,7 @@ function ReferralDetails() {
   );
 }
 
-/** The referral page (spec 2 Referral): invite link and code with copy, Share to X, My referrals and the note. */
+/** The referral page (product.md 2 Referral): invite link and code with copy, Share to X, My referrals and the note. */
 export function ReferralPage() {
   const hasSession = useHasSession();
   return (

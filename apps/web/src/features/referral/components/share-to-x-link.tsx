@@ -3,7 +3,7 @@ import { buildShareText, buildXShareUrl, shareBrand } from '@ojo/domain/share/sh
 import { XIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
 
-/** The intent URL of the referral page's Share to X link (spec 2 Referral, spec 9 share text). */
+/** The intent URL of the referral page's Share to X link (product.md 2 Referral, product.md 9 share text). */
 export function referralShareUrl(referralLink: string): string {
   return buildXShareUrl(buildShareText({ ...shareBrand(env.productName, env.social.xUrl), referralLink }));
 }

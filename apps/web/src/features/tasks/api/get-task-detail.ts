@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { taskKeys } from './task-keys';
 
-/** GET /v2/tasks/detail?taskId (spec 7: check-in 411010, play game 411004): one task with the player's state. */
+/** GET /v2/tasks/detail?taskId (product.md 7: check-in 411010, play game 411004): one task with the player's state. */
 export async function getTaskDetail(taskId: number, signal?: AbortSignal): Promise<TaskItem | null> {
   return apiClient.callRoute(taskDetailRoute, { query: { taskId }, signal });
 }

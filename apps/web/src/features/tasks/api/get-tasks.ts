@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { type TaskListQuery, taskKeys } from './task-keys';
 
-/** GET /v2/tasks/list (spec 7: channel 'pc', position 'ladder'). */
+/** GET /v2/tasks/list (product.md 7: channel 'pc', position 'ladder'). */
 export async function getTasks(query: TaskListQuery, signal?: AbortSignal): Promise<TaskItem[]> {
   return (await apiClient.callRoute(taskListRoute, { query, signal })) ?? [];
 }

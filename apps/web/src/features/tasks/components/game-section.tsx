@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { ROUTES } from '@/config/routes';
 
-/** spec 2 Task page: 'The game section has a 'start earn' button that goes to the game route.' */
+/** product.md 2 Task page: 'The game section has a 'start earn' button that goes to the game route.' */
 export function GameSection() {
   return (
     <div className="px-4 sm:px-6">

@@ -8,7 +8,7 @@ export interface OnboardingBadgeButtonProps {
 }
 
 /**
- * spec 4 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed' after
+ * product.md 4 'The onboarding badge button is enabled only when claimable, and shows 'Onboarding badge claimed' after
  * the claim.' The app composes it with the badge feature's claim.
  */
 export function OnboardingBadgeButton({ status, isClaiming, onClaim }: OnboardingBadgeButtonProps) {

@@ -39,7 +39,7 @@ function renderCard(task: TaskItem) {
   );
 }
 
-describe('TaskCard (spec 2 Task page, spec 4 Tasks)', () => {
+describe('TaskCard (product.md 2 Task page, product.md 4 Tasks)', () => {
   it('a todo task: plain description, the marker as points, Go and Verify, the X icon', () => {
     const { container } = renderCard(apiTask());
     expect(screen.getByText('Share OJO Arena with your followers')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('TaskCard (spec 2 Task page, spec 4 Tasks)', () => {
     expect(screen.queryByText(/DONE/)).toBeNull();
   });
 
-  it("spec 4: the list's todo tasks keep the all-done flag false (the list shows)", () => {
+  it("product.md 4: the list's todo tasks keep the all-done flag false (the list shows)", () => {
     expect(areAllTasksDone([apiTask(), apiTask({ status: 1, state: 'DONE' })])).toBe(false);
     expect(areAllTasksDone([apiTask({ status: 1, state: 'DONE' })])).toBe(true);
   });
@@ -72,7 +72,7 @@ describe('TaskCard (spec 2 Task page, spec 4 Tasks)', () => {
   });
 });
 
-describe('spec 8 outcomes of a failed verify', () => {
+describe('product.md 8 outcomes of a failed verify', () => {
   const task = { taskId: 411005, code: 'subject_post_x', domain: 'twitter' as const };
   const failure = (code: string, payload: unknown = null, status = 200) =>
     new ApiError({ kind: status === 200 ? 'envelope' : 'http', status, code, message: code, payload });

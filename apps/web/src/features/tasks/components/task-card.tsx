@@ -6,7 +6,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { TaskIcon } from './task-icon';
 
-/** spec 4 'A done task shows DONE (TODAY if it has a label)': DONE, or DONE (TODAY) for a daily task. */
+/** product.md 4 'A done task shows DONE (TODAY if it has a label)': DONE, or DONE (TODAY) for a daily task. */
 function doneText(task: TaskItem): string {
   return taskDoneLabel(task) === TASK_TEXT.doneToday
     ? `${TASK_TEXT.done} (${TASK_TEXT.doneToday})`

@@ -10,7 +10,7 @@ const ICONS: Record<TaskDomain, typeof XIcon> = {
   telegram: TelegramIcon,
 };
 
-/** spec 2 Task page: 'an icon by domain (social, discord, twitter, wallet, telegram)'. */
+/** product.md 2 Task page: 'an icon by domain (social, discord, twitter, wallet, telegram)'. */
 export function TaskIcon({ domain, className }: { domain: string; className?: string }) {
   const known = taskIconDomain(domain);
   const Glyph = ICONS[known];

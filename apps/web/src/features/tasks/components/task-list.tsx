@@ -13,14 +13,14 @@ export interface TaskListProps {
   /** Refreshes what other features own after a task is done (member info, points). */
   onTaskDone: () => void;
   /**
-   * Resume the task stored before a 100020 redirect (spec 4) once the list is loaded. The task page does, being
+   * Resume the task stored before a 100020 redirect (product.md 4) once the list is loaded. The task page does, being
    * where the player comes back to; a list shown elsewhere (the game's popup) leaves that to the page.
    */
   resumeStoredTask?: boolean;
 }
 
 /**
- * The player's task list (spec 2 Task page): each task with its state and its action (Go, Verify), loading and
+ * The player's task list (product.md 2 Task page): each task with its state and its action (Go, Verify), loading and
  * error states, and the all-done note in place of the list. Shown by the task page and by the game's task popup.
  */
 export function TaskList({ onTaskDone, resumeStoredTask = true }: TaskListProps) {
@@ -59,7 +59,7 @@ export function TaskList({ onTaskDone, resumeStoredTask = true }: TaskListProps)
       </div>
     );
   }
-  // spec 2 'The list is hidden when all tasks are done.'
+  // product.md 2 'The list is hidden when all tasks are done.'
   if (areAllTasksDone(tasks.data)) {
     return (
       <p className={`${taskCardClass} text-slate-300`}>

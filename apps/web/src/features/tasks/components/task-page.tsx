@@ -10,13 +10,13 @@ export interface TaskPageProps {
   hasSession: boolean;
   /** Refreshes what other features own after a task is done (member info, points). */
   onTaskDone: () => void;
-  /** The onboarding badge button with the badge feature's claim, composed by the app (spec 2, spec 4 Tasks). */
+  /** The onboarding badge button with the badge feature's claim, composed by the app (product.md 2, product.md 4 Tasks). */
   onboardingBadge?: ReactNode;
-  /** The introduction and backers sections, composed by the app (spec 2 Task page). */
+  /** The introduction and backers sections, composed by the app (product.md 2 Task page). */
   children?: ReactNode;
 }
 
-/** The task page (spec 2): 'Start Earning' and the task list, the onboarding badge button, then the sections. */
+/** The task page (product.md 2): 'Start Earning' and the task list, the onboarding badge button, then the sections. */
 export function TaskPage({ hasSession, onTaskDone, onboardingBadge, children }: TaskPageProps) {
   return (
     <>

@@ -5,7 +5,7 @@ import { taskPlatformName } from '@ojo/domain/tasks/task-domain';
 import { env } from '@/config/env';
 import { isApiError } from '@/lib/api-client';
 
-/** The platform a task's texts name (spec 8 '{platform}'), when the answer did not say (the API's own function). */
+/** The platform a task's texts name (product.md 8 '{platform}'), when the answer did not say (the API's own function). */
 export function platformOfDomain(domain: string): string {
   return taskPlatformName(domain, env.productName);
 }
@@ -18,14 +18,14 @@ export interface TaskErrorOutcome {
   progress: number;
 }
 
-/** What spec 8 says the page does for a failed verify or do-task of `task`. */
+/** What product.md 8 says the page does for a failed verify or do-task of `task`. */
 export function taskErrorOutcome(
   error: unknown,
   task: Pick<TaskItem, 'taskId' | 'code' | 'domain'>,
   options: { isResume?: boolean } = {},
 ): TaskErrorOutcome {
   if (!isApiError(error) || error.kind === 'network' || error.kind === 'invalid-response') {
-    // No verdict at all: the service could not be asked (spec 8 100028's text fits).
+    // No verdict at all: the service could not be asked (product.md 8 100028's text fits).
     return {
       action: { kind: 'message', message: TASK_TEXT.serviceBusy, refreshTasks: false },
       connectUrl: null,

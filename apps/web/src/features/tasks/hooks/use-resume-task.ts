@@ -11,7 +11,7 @@ import type { TaskActionTarget } from './use-task-actions';
 const OAUTH_PLATFORMS = new Set(['twitter', 'discord']);
 
 /**
- * spec 4: after a 100020 the player comes back from the platform with the task id and platform stored; the task
+ * product.md 4: after a 100020 the player comes back from the platform with the task id and platform stored; the task
  * resumes once. Back from X or Discord (code and state in the address) the connection is finished first; back from
  * Telegram (the bot has bound the account, or not) the task is verified again. The stored values are cleared either
  * way, the code leaves the address bar, and a platform still not connected is reported, not redirected to again

@@ -10,9 +10,9 @@ import { taskErrorOutcome } from './task-errors';
 export type TaskActionTarget = Pick<TaskItem, 'taskId' | 'code' | 'domain' | 'title'>;
 
 /**
- * Verify and do-task from the task page. Success: the list, the member info and the points refresh (spec 4 'Then
+ * Verify and do-task from the task page. Success: the list, the member info and the points refresh (product.md 4 'Then
  * the task list, member info and point award are refreshed'; `onTaskDone` refreshes what other features own).
- * Failure: spec 8 — 100020 stores the task id and platform for 2 days and goes to the connect URL; the others show
+ * Failure: product.md 8 — 100020 stores the task id and platform for 2 days and goes to the connect URL; the others show
  * their text, 404006 also refreshes the list.
  */
 export function useTaskActions({ onTaskDone }: { onTaskDone: () => void }) {

@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { walletKeys } from './query-keys';
 
 /**
- * The balance call: the smart account's ETH entry. spec 8 'Balance fails: Falls back to a zero ETH entry', so a
+ * The balance call: the smart account's ETH entry. product.md 8 'Balance fails: Falls back to a zero ETH entry', so a
  * failure never reaches the screen as an error.
  */
 export async function getEthBalance(signal?: AbortSignal): Promise<BalanceItemDto> {

@@ -6,8 +6,8 @@ import { apiClient } from '@/lib/api-client';
 import { walletKeys } from './query-keys';
 
 /**
- * GET /token/histories (spec 7: from, limit 20; data.histories). spec 8 'History fetch fails: Returns an empty
- * page and stops paging' - an empty page is a short page, so it is the last (spec 9).
+ * GET /token/histories (product.md 7: from, limit 20; data.histories). product.md 8 'History fetch fails: Returns an empty
+ * page and stops paging' - an empty page is a short page, so it is the last (product.md 9).
  */
 export async function getTokenHistories(from: number, signal?: AbortSignal): Promise<TokenHistoryItem[]> {
   try {
@@ -27,7 +27,7 @@ export const tokenHistoriesQueryOptions = () =>
     queryKey: walletKeys.histories(),
     queryFn: ({ pageParam, signal }) => getTokenHistories(pageParam, signal),
     initialPageParam: 0,
-    // spec 9: paged by offset; a short page is the last; the screen shows up to 100 records.
+    // product.md 9: paged by offset; a short page is the last; the screen shows up to 100 records.
     getNextPageParam: (lastPage, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.length, 0);
       return canLoadMoreHistory(loaded, lastPage.length, HISTORY_PAGE_SIZE) ? loaded : undefined;

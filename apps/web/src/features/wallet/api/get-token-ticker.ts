@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { walletKeys } from './query-keys';
 
-/** GET /token/tickers/{symbol} (spec 7): the USD price and its time; `stale` when the source has no current one. */
+/** GET /token/tickers/{symbol} (product.md 7): the USD price and its time; `stale` when the source has no current one. */
 export async function getTokenTicker(symbol: string, signal?: AbortSignal): Promise<TokenTicker | null> {
   return apiClient.callRoute(tokenTickerRoute, { params: { symbol }, signal });
 }

@@ -4,7 +4,7 @@ import { WALLET_TEXT } from '@ojo/domain/messages';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { useCopyFeedback } from '@/hooks/use-copy-feedback';
 
-/** spec 2: 'Account address badge with the middle hidden and a copy icon (shows 'Copied!' for 2 seconds).' */
+/** product.md 2: 'Account address badge with the middle hidden and a copy icon (shows 'Copied!' for 2 seconds).' */
 export function AddressBadge({ address }: { address: string }) {
   const { isCopied, copy } = useCopyFeedback(WALLET_COPY_FEEDBACK_MS);
   return (

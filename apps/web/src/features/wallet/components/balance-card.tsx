@@ -11,7 +11,7 @@ import { useTokenTicker } from '../api/get-token-ticker';
 import { AddressBadge } from './address-badge';
 import { WALLET_PRIMARY_BUTTON, WALLET_SECONDARY_BUTTON } from './wallet-dialog';
 
-/** The ETH price line: the price, or when it is stale its time, or the spec 8 error. */
+/** The ETH price line: the price, or when it is stale its time, or the product.md 8 error. */
 function PriceLine() {
   const ticker = useTokenTicker(BALANCE_ASSET.symbol);
   if (ticker.isPending) return null;
@@ -41,7 +41,7 @@ interface BalanceCardProps {
   onSend: () => void;
 }
 
-/** spec 2 Wallet: 'Balance card: ETH balance and its USD value', the address badge, Deposit and Send. */
+/** product.md 2 Wallet: 'Balance card: ETH balance and its USD value', the address badge, Deposit and Send. */
 export function BalanceCard({ address, balance, onDeposit, onSend }: BalanceCardProps) {
   // The same price read as the price line below (one query), so the USD value and the price agree.
   const ticker = useTokenTicker(BALANCE_ASSET.symbol);

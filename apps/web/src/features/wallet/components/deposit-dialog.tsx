@@ -7,7 +7,7 @@ import { useQrCode } from '../hooks/use-qr-code';
 import { AddressBadge } from './address-badge';
 import { WALLET_PRIMARY_BUTTON, WALLET_SECONDARY_BUTTON, WalletDialog } from './wallet-dialog';
 
-/** spec 2 Deposit dialog: a skeleton while the QR renders, on failure the error with a retry link (spec 8). */
+/** product.md 2 Deposit dialog: a skeleton while the QR renders, on failure the error with a retry link (product.md 8). */
 function AddressQrCode({ address }: { address: string }) {
   const { state, retry } = useQrCode(address);
   if (state.status === 'ready') {

@@ -49,7 +49,7 @@ function HistoryRow({ item }: { item: TokenHistoryItem }) {
 }
 
 /**
- * spec 2 Wallet History: infinite scroll (spec 9: next page within 50 px of the bottom, a short page is the last,
+ * product.md 2 Wallet History: infinite scroll (product.md 9: next page within 50 px of the bottom, a short page is the last,
  * up to 100 records), the empty state with 'View more in Scan' to the explorer's address page, and the footer.
  */
 export function HistoryList({ explorerUrl }: { explorerUrl: string }) {

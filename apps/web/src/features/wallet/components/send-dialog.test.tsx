@@ -37,7 +37,7 @@ beforeEach(() => {
   toast.dismiss();
 });
 
-describe('spec 2 Send dialog and spec 4 Send ETH', () => {
+describe('product.md 2 Send dialog and product.md 4 Send ETH', () => {
   it('shows Balance and the Network, and keeps Confirm disabled until both fields are valid', async () => {
     renderDialog(vi.fn());
     expect(screen.getByTestId('send-balance')).toHaveTextContent('1.5 ETH');

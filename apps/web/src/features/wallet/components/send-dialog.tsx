@@ -56,7 +56,7 @@ function Field({
 const INPUT =
   'w-full min-w-0 rounded-2xl border border-white/15 bg-white/5 px-4 py-3 font-mono text-sm text-white placeholder:text-slate-500 focus:border-lime focus:outline-none disabled:opacity-60';
 
-/** spec 2 Send dialog and spec 4 Send ETH: idle, validating, submitting (inputs disabled, spinner), success or failure. */
+/** product.md 2 Send dialog and product.md 4 Send ETH: idle, validating, submitting (inputs disabled, spinner), success or failure. */
 export function SendDialog({ address, balanceEth, isOpen, onOpenChange, sendTransfer }: SendDialogProps) {
   const form = useSendForm(balanceEth);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -81,19 +81,19 @@ export function SendDialog({ address, balanceEth, isOpen, onOpenChange, sendTran
     }
     pending
       .then(async ({ userOpHash, succeeded }) => {
-        // Indexed at once, whatever the outcome (spec 7: after a send); a failure here must not hide the result.
+        // Indexed at once, whatever the outcome (product.md 7: after a send); a failure here must not hide the result.
         await processUserOperation(userOpHash).catch(() => null);
         if (!succeeded) throw new Error('The user operation reverted');
         toast.success(WALLET_TEXT.transactionSuccessful);
         close(false);
         void queryClient.invalidateQueries({ queryKey: walletKeys.balances() });
-        // spec 4 and 9: the history is fetched again 2 seconds after a send.
+        // product.md 4 and 9: the history is fetched again 2 seconds after a send.
         setTimeout(
           () => void queryClient.invalidateQueries({ queryKey: walletKeys.histories() }),
           HISTORY_REFRESH_AFTER_SEND_MS,
         );
       })
-      // spec 8: any failure, 'Failed to create user operation' included, is 'Transaction failed'.
+      // product.md 8: any failure, 'Failed to create user operation' included, is 'Transaction failed'.
       .catch(() => toast.error(WALLET_TEXT.transactionFailed))
       .finally(() => setIsSubmitting(false));
   };

@@ -17,7 +17,7 @@ interface WalletPageProps {
   sendTransfer: SendTransfer;
 }
 
-/** The explorer's address page (spec 2 'View more in Scan'). */
+/** The explorer's address page (product.md 2 'View more in Scan'). */
 export const explorerAddressUrl = (address: string) => env.explorerAddressUrl.replace('{address}', address);
 
 function WalletContent({ account, sendTransfer }: { account: Address; sendTransfer: SendTransfer }) {
@@ -47,7 +47,7 @@ function WalletContent({ account, sendTransfer }: { account: Address; sendTransf
   );
 }
 
-/** spec 2 Wallet (/wallet): balance card, deposit and send dialogs, history. */
+/** product.md 2 Wallet (/wallet): balance card, deposit and send dialogs, history. */
 export function WalletPage({ account, sendTransfer }: WalletPageProps) {
   return (
     <Page

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useQrCode } from './use-qr-code';
 
-describe('spec 2 Deposit dialog QR code', () => {
+describe('product.md 2 Deposit dialog QR code', () => {
   it('is rendering first, fails, and renders again on retry', async () => {
     let calls = 0;
     const render = async (text: string) => {

@@ -7,8 +7,8 @@ import { useState } from 'react';
 type Field = 'address' | 'amount';
 
 /**
- * The send form's state and rules (spec 5 Send address, Send amount). Each field is checked on change and on blur.
- * A format error shows only while the field is non-empty (spec 5); the 'is required' message shows once the
+ * The send form's state and rules (product.md 5 Send address, Send amount). Each field is checked on change and on blur.
+ * A format error shows only while the field is non-empty (product.md 5); the 'is required' message shows once the
  * field was touched and left empty, so clearing a field says what is missing. The whole balance is refused: the
  * network fee comes from it too.
  */

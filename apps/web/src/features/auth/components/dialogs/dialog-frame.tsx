@@ -12,7 +12,7 @@ interface DialogFrameProps {
   isModal?: boolean;
 }
 
-/** The centred card the auth dialogs of spec 2 share (Radix Dialog: focus trap, Escape, labelled title). */
+/** The centred card the auth dialogs of product.md 2 share (Radix Dialog: focus trap, Escape, labelled title). */
 export function DialogFrame({
   isOpen,
   onOpenChange,

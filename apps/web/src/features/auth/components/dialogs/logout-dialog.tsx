@@ -1,7 +1,7 @@
 import { DIALOG_TEXT, LOGIN_TEXT } from '@ojo/domain/messages';
 import { DialogFrame, PRIMARY_BUTTON, SECONDARY_BUTTON } from './dialog-frame';
 
-/** spec 4 Logout: the confirmation 'Are you sure you want to logout?'. */
+/** product.md 4 Logout: the confirmation 'Are you sure you want to logout?'. */
 export function LogoutDialog({
   isOpen,
   onConfirm,

@@ -2,7 +2,7 @@ import { DIALOG_TEXT } from '@ojo/domain/messages';
 import { Spinner } from '@/components/ui/spinner';
 import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
 
-/** spec 2 Dialogs 'Account Migration Tips': the old login ends after Mar 5, 2025; 'Bind a <provider> account'. */
+/** product.md 2 Dialogs 'Account Migration Tips': the old login ends after Mar 5, 2025; 'Bind a <provider> account'. */
 export function MigrationTipsDialog({
   isOpen,
   providerName,

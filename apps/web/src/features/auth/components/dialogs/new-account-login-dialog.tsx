@@ -2,8 +2,8 @@ import { DIALOG_TEXT, HOME_TEXT } from '@ojo/domain/messages';
 import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
 
 /**
- * spec 2 Dialogs 'New account login prompt' with its 'Login with <provider>' button. It is also the warning popup of
- * login cause code 5115 (spec 8): the old login no longer works, so the player continues with the account provider.
+ * product.md 2 Dialogs 'New account login prompt' with its 'Login with <provider>' button. It is also the warning popup of
+ * login cause code 5115 (product.md 8): the old login no longer works, so the player continues with the account provider.
  */
 export function NewAccountLoginDialog({
   isOpen,

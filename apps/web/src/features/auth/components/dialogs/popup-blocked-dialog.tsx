@@ -1,7 +1,7 @@
 import { DIALOG_TEXT } from '@ojo/domain/messages';
 import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
 
-/** spec 8 Pop-up blocked: the notice with its 'Got it' button. */
+/** product.md 8 Pop-up blocked: the notice with its 'Got it' button. */
 export function PopupBlockedDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
     <DialogFrame

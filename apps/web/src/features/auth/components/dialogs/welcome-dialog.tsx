@@ -1,7 +1,7 @@
 import { DIALOG_TEXT } from '@ojo/domain/messages';
 import { DialogFrame, PRIMARY_BUTTON } from './dialog-frame';
 
-/** spec 2 Dialogs: the welcome modal after a new account is created (shown at its login's success). */
+/** product.md 2 Dialogs: the welcome modal after a new account is created (shown at its login's success). */
 export function WelcomeDialog({
   isOpen,
   productName,
