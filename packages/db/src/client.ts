@@ -48,7 +48,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       connectionString: options.databaseUrl,
       // No JIT: the API's statements are short reads and writes, and a join whose estimate is off (a table too small
       // for autovacuum to analyze, e.g. the one-row check-in rules) crossed jit_above_cost and spent 30 ms (hundreds
-      // under load) compiling a read that runs in 0.2 ms (`npm run bench:api`).
+      // under load) compiling a read that runs in 0.2 ms.
       options: '-c jit=off',
       max: options.maxConnections ?? 10,
     });

@@ -27,8 +27,7 @@ function originIn(origins: readonly string[]): FastifyCorsOptions['origin'] {
  * call one route only: its paymaster service, `POST /contract/gas/policy`, with the session token the web app handed
  * it for that request (e.g. a sponsored session-key grant). That route and its preflight carry `app.gasPolicyCors` in
  * their config (@fastify/cors reads a route's `config.cors` over these options). Any other origin gets no CORS
- * headers, so the browser refuses it. The options are built once: a per-request delegator would rebuild them on every
- * call (`npm run bench:api`).
+ * headers, so the browser refuses it.
  */
 async function corsPlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { web, game, wallet } = options.config.origins;
