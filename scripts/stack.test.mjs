@@ -78,7 +78,8 @@ test('npm start brings up the whole product, stops cleanly and keeps its data', 
   await first.ready;
 
   for (const [name, heading] of [
-    ['web', '<div id="root">'],
+    // The web app's landing page arrives prerendered (the hero is HTML before any script runs).
+    ['web', '<div id="root" data-prerendered>'],
     ['game', '<div id="root">'],
     ['wallet', '<div id="root">'],
   ]) {

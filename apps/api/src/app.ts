@@ -136,7 +136,6 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(authenticate, { config });
 
   await app.register(healthRoutes, { config });
-  // The local stand-in for Google, Twitter and Apple sign-in (browsers send no saas_id there).
   // The local devnet's block explorer page ('View more in Scan' offline).
   if (config.localDevnet.isLocalDevnet) await app.register(explorerRoutes, { config });
   // Shared by the product modules: chain access and the identity layer's key (its JWKS is public, outside saas_id).
