@@ -77,6 +77,8 @@ async function expectLayoutAtEveryBreakpoint(page: Page, testInfo: TestInfo, who
       }, NAVBAR_PX);
     }
     await expect(page.getByTestId('auth-slot').getByRole('button').first()).toBeVisible();
+    // A player's balances load after the header: measured once they show, as the player sees the row.
+    if (who === 'full-user') await expect(page.getByTestId('balance-OJO')).toHaveText(/\d/);
     const layout = await measure(page);
     const shot = `${who}${path.replaceAll('/', '-')}-${name}-${width}.png`;
     await page.getByRole('banner').screenshot({ path: testInfo.outputPath(shot) });

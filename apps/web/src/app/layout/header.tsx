@@ -41,7 +41,8 @@ export function Header() {
           <MainNav variant="bar" />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-          <SocialLinks className="hidden lg:flex" />
+          {/* From xl only: at lg a player's Wallet, balances and Logout take the row (the footer has them too). */}
+          <SocialLinks className="hidden xl:flex" />
           {call === 'createProfile' && pathname !== AUTH_ROUTES.createProfile.path ? (
             // Narrower screens get it from the hero and the menu: the header row has no room left there.
             <Link
