@@ -9,6 +9,7 @@ import type { AppEventBus } from './lib/events';
 import { createEventBus } from './lib/events';
 import { serializeResponse } from './lib/serialize-response';
 import { validatorCompiler } from './lib/validator-compiler';
+import auditRoutes from './modules/audit/routes';
 import { partnerFaucetJob } from './modules/badge/partner-faucet.job';
 import badgeRoutes from './modules/badge/routes';
 import chainPlugin from './modules/chain/plugin';
@@ -28,6 +29,8 @@ import indexerPlugin from './modules/indexer/plugin';
 import linkedWalletRoutes from './modules/linked-wallet/routes';
 import memberRoutes from './modules/member/routes';
 import oauthRoutes from './modules/oauth/routes';
+import operatorPlugin from './modules/operator/plugin';
+import operatorRoutes from './modules/operator/routes';
 import pricesPlugin from './modules/prices/plugin';
 import { registerProfileJob } from './modules/profile/register-profile.job';
 import profileRoutes from './modules/profile/routes';
@@ -134,6 +137,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(cors, { config });
   await app.register(openapi, { config });
   await app.register(authenticate, { config });
+  await app.register(operatorPlugin, { config });
 
   await app.register(healthRoutes, { config });
   // The local devnet's block explorer page ('View more in Scan' offline).
@@ -145,6 +149,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies)
   await app.register(pricesPlugin, { config });
   // The operator's report (its own bearer token, no saas_id: operators' tools are not the product's clients).
   await app.register(economyRoutes, { config });
+  // The operator console's calls (no saas_id either: the console is no product client; the operator token instead).
+  await app.register(operatorRoutes, { config });
+  await app.register(auditRoutes, { config });
   await app.register(jobsPlugin, { config, definitions: jobDefinitions });
   // The race's socket (outside saas_id: a browser socket sends no headers) and its round scheduler.
   await app.register(gamePlugin, { config });

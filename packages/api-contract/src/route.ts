@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@ojo/domain/operator/roles';
 import type { z } from 'zod';
 import { dataEnvelope, errorEnvelope, objEnvelope } from './envelope';
 
@@ -15,7 +16,13 @@ export type ApiHost = (typeof API_HOSTS)[number];
  * `obj`: `{success, code, msgKey, obj}` (customer, quest and badge calls); `data`: `{success, code, message, data}`
  * (wallet, coin and game calls), as the spec reads them (ARCHITECTURE.md (API conventions)).
  */
-export type EnvelopeKind = 'obj' | 'data';
+export type EnvelopeKind = 'obj' | 'data' | 'csv';
+
+/**
+ * A console call (docs/console.md): the operator role it requires, checked by the server on every call with the
+ * operator token, or 'sign-in' for the calls that open a console session (no token).
+ */
+export type ConsoleAccess = OperatorRole | 'sign-in';
 
 /** The envelope a host's calls answer with, unless a declaration says otherwise. */
 export function envelopeOfHost(host: ApiHost): EnvelopeKind {
@@ -41,6 +48,8 @@ export interface RouteDeclaration<
   readonly envelope: EnvelopeKind;
   /** Requires the session token (`jwt_token`); a missing or bad one is a 401 (product.md 6). */
   readonly secure: boolean;
+  /** A console call's access (its role, or sign-in); null for the product's calls. */
+  readonly console: ConsoleAccess | null;
   /**
    * A public route that adds the caller's own data when a session token comes along (e.g. the ladder's `me`): clients
    * send the token they hold; a missing or ended one is no error, the answer just carries no caller data.
@@ -69,9 +78,11 @@ export interface RouteInit<
   method: HttpMethod;
   path: `/${string}`;
   host: ApiHost;
-  /** Defaults to the host's envelope. */
+  /** Defaults to the host's envelope; 'csv' answers text/csv without an envelope (exports). */
   envelope?: EnvelopeKind;
   secure: boolean;
+  /** Only for console calls, which are never `secure` (they carry the operator token, not the player's). */
+  console?: ConsoleAccess;
   /** Defaults to false; only for a public route (`secure: false`). */
   optionalSession?: boolean;
   summary: string;
@@ -98,6 +109,7 @@ export function defineRoute<
     host: init.host,
     envelope: init.envelope ?? envelopeOfHost(init.host),
     secure: init.secure,
+    console: init.console ?? null,
     optionalSession: !init.secure && (init.optionalSession ?? false),
     summary: init.summary,
     description: init.description,
@@ -131,9 +143,26 @@ export const SECURE_SECURITY = [{ saasId: [], jwtToken: [] }];
 /** `schema.security` of a public call that reads an optional session: either requirement set is accepted. */
 export const OPTIONAL_SESSION_SECURITY = [...PUBLIC_SECURITY, ...SECURE_SECURITY];
 
-/** The envelope schema around a route's payload. */
+/** `schema.security` of a console call: the operator token as a bearer token (no saas_id: not a product call). */
+export const OPERATOR_SECURITY = [{ operatorSession: [] }];
+
+/** The envelope schema around a route's payload (a CSV export's payload is the answer itself). */
 export function successEnvelope<R extends RouteDeclaration>(route: R) {
+  if (route.envelope === 'csv') return route.result;
   return route.envelope === 'obj' ? objEnvelope(route.result) : dataEnvelope(route.result);
+}
+
+function securityOf(route: RouteDeclaration) {
+  if (route.console === 'sign-in') return [];
+  if (route.console) return OPERATOR_SECURITY;
+  if (route.secure) return SECURE_SECURITY;
+  return route.optionalSession ? OPTIONAL_SESSION_SECURITY : PUBLIC_SECURITY;
+}
+
+/** Error statuses a route's access adds: 401 without a valid token, 403 for a console role that is not enough. */
+function accessErrorStatuses(route: RouteDeclaration): number[] {
+  if (route.console && route.console !== 'sign-in') return [401, 403];
+  return route.secure ? [401] : [];
 }
 
 /** Statuses every route may answer with the error envelope. */
@@ -145,18 +174,15 @@ const COMMON_ERROR_STATUSES = [400, 429] as const;
  */
 export function routeSchema(route: RouteDeclaration) {
   const response: Record<number, AnySchema> = { [route.successStatus]: successEnvelope(route) };
-  for (const status of [...COMMON_ERROR_STATUSES, ...(route.secure ? [401] : []), ...route.errorStatuses]) {
+  for (const status of [...COMMON_ERROR_STATUSES, ...accessErrorStatuses(route), ...route.errorStatuses]) {
     response[status] = errorEnvelope;
   }
   return {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
-    security: route.secure
-      ? SECURE_SECURITY
-      : route.optionalSession
-        ? OPTIONAL_SESSION_SECURITY
-        : PUBLIC_SECURITY,
+    security: securityOf(route),
+    ...(route.envelope === 'csv' ? { produces: ['text/csv'] } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),

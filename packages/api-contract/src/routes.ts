@@ -1,3 +1,4 @@
+import { AUDIT_ROUTES } from './audit';
 import { BADGE_ROUTES } from './badge';
 import { chainConfigRoute } from './chain';
 import { checkInRoute, checkInStatusRoute } from './check-in';
@@ -14,6 +15,7 @@ import {
   pointLedgersRoute,
 } from './member';
 import { oauthLoginRoute, oauthProvidersRoute } from './oauth';
+import { OPERATOR_ROUTES } from './operator';
 import {
   createProfileRoute,
   getProfileByHandleRoute,
@@ -73,10 +75,17 @@ export const TASK_AND_MEMBER_ROUTES: readonly RouteDeclaration[] = [
   ...TASK_ROUTES,
 ];
 
+/**
+ * The operator console's calls (docs/console.md): each declares its role; the refusal walk
+ * (apps/api/test/modules/operator/refusal-walk.test.ts) calls every one of them without the right token.
+ */
+export const CONSOLE_ROUTES: readonly RouteDeclaration[] = [...OPERATOR_ROUTES, ...AUDIT_ROUTES];
+
 export const DECLARED_ROUTES: readonly RouteDeclaration[] = [
   ...API_ROUTES,
   ...TASK_AND_MEMBER_ROUTES,
   ...BADGE_ROUTES,
   ...GAME_ROUTES,
   ...COIN_ROUTES,
+  ...CONSOLE_ROUTES,
 ];

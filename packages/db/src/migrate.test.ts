@@ -17,6 +17,7 @@ describeWithDatabases('migrations', ({ database }) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      'audit_log',
       'auth_nonces',
       'badge_claims',
       'badges',
@@ -47,6 +48,8 @@ describeWithDatabases('migrations', ({ database }) => {
       'member_expansions',
       'native_transfers',
       'old_login_locks',
+      'operator_sessions',
+      'operators',
       'profile_registrations',
       'referrals',
       'seed_runs',

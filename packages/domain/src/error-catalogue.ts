@@ -657,6 +657,46 @@ export const FREE_REWARD_ERRORS = entries({
   },
 });
 
+/** The operator console (docs/console.md): operators' sign-in, sessions, roles and the operators list. */
+export const OPERATOR_ERRORS = entries({
+  /** 401: no operator token, an invalid or expired one, a player's, or one whose session was revoked. */
+  sessionRequired: {
+    code: ERROR_CODES.OPERATOR_SESSION_REQUIRED,
+    msgKey: 'operator.session.required',
+    text: 'Please sign in to the console again.',
+  },
+  /** 403: the operator's role does not include the call's. */
+  notAllowed: {
+    code: ERROR_CODES.OPERATOR_NOT_ALLOWED,
+    msgKey: 'operator.role.insufficient',
+    text: 'Your role does not allow this.',
+  },
+  /** 401: the signed-in address is no operator. */
+  unknown: {
+    code: ERROR_CODES.OPERATOR_UNKNOWN,
+    msgKey: 'operator.unknown',
+    text: 'This address is not an operator of this platform.',
+  },
+  notFound: { code: ERROR_CODES.OPERATOR_NOT_FOUND, msgKey: 'operator.not.found', text: 'No such operator.' },
+  exists: {
+    code: ERROR_CODES.OPERATOR_EXISTS,
+    msgKey: 'operator.exists',
+    text: 'This address is an operator already.',
+  },
+  /** 409: an owner from configuration (OPERATOR_OWNER_ADDRESSES) is changed there, not in the console. */
+  configuredOwner: {
+    code: ERROR_CODES.OPERATOR_CONFIGURED_OWNER,
+    msgKey: 'operator.owner.configured',
+    text: 'This owner comes from the configuration; change it there.',
+  },
+  /** 409: the change would leave the console without an owner. */
+  lastOwner: {
+    code: ERROR_CODES.OPERATOR_LAST_OWNER,
+    msgKey: 'operator.owner.last',
+    text: 'The console needs at least one owner.',
+  },
+});
+
 /** Every entry, by msgKey (one text per msgKey; codes may repeat across msgKeys). */
 export const ERROR_CATALOGUE: ReadonlyMap<string, ErrorEntry> = new Map(
   [
@@ -674,6 +714,7 @@ export const ERROR_CATALOGUE: ReadonlyMap<string, ErrorEntry> = new Map(
     WALLET_BIND_ERRORS,
     SIGN_IN_ERRORS,
     OAUTH_ERRORS,
+    OPERATOR_ERRORS,
     TRANSPORT_ERRORS,
   ].flatMap((group) => Object.values(group).map((entry) => [entry.msgKey, entry] as const)),
 );

@@ -326,6 +326,12 @@ export function loadConfig(
   if (parsed.success) problems.push(...devnetOnlyProblems(parsed.data, chain));
   const moduleConfig = readModuleConfig(env, problems);
   if (!parsed.success || !moduleConfig || problems.length > 0) throw new ConfigError(problems);
+  if (moduleConfig.operator.audience === parsed.data.JWT_AUDIENCE) {
+    problems.push(
+      'OPERATOR_JWT_AUDIENCE: must differ from JWT_AUDIENCE, so no player token opens the console',
+    );
+    throw new ConfigError(problems);
+  }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
   // The devnet's conveniences are defaults only outside production and only on the local devnet.

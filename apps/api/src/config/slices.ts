@@ -11,6 +11,7 @@ import {
 import { type CoinConfig, coinEnv, toCoinConfig } from '../modules/coin/config';
 import { type GameConfig, gameEnv, toGameConfig } from '../modules/game/config';
 import { type IndexerConfig, indexerEnv, toIndexerConfig } from '../modules/indexer/config';
+import { type OperatorConfig, operatorEnv, toOperatorConfig } from '../modules/operator/config';
 import { type PricesConfig, pricesEnv, toPricesConfig } from '../modules/prices/config';
 import { type ProfileBudgetConfig, profileBudgetEnv, toProfileBudgetConfig } from '../modules/profile/config';
 import { type FreeRewardsConfig, freeRewardsEnv, toFreeRewardsConfig } from '../modules/rewards/config';
@@ -34,6 +35,7 @@ export const sliceSchema = z.object({
   ...gameEnv,
   ...coinEnv,
   ...freeRewardsEnv,
+  ...operatorEnv,
 });
 
 export interface ModuleConfig {
@@ -61,6 +63,8 @@ export interface ModuleConfig {
   coin: CoinConfig;
   /** When OJO from a free source (check-in, tasks) unlocks. */
   freeRewards: FreeRewardsConfig;
+  /** The operator console: its origin, the owners from configuration, the operator token and session. */
+  operator: OperatorConfig;
 }
 
 /** Reads every module's slice from `env`; pushes each problem to `problems` and answers undefined on any. */
@@ -88,5 +92,6 @@ export function readModuleConfig(env: NodeJS.ProcessEnv, problems: string[]): Mo
     game: toGameConfig(values),
     coin: toCoinConfig(values),
     freeRewards: toFreeRewardsConfig(values),
+    operator: toOperatorConfig(values),
   };
 }

@@ -36,9 +36,17 @@ export interface RegisterOptions {
   config?: RouteShorthandOptions['config'];
 }
 
+/** The preHandler of a declared route: the player's session for a secure call, the operator's role for a console one. */
+function accessCheckOf(app: FastifyInstance, route: RouteDeclaration) {
+  if (route.console && route.console !== 'sign-in')
+    return { preHandler: app.authorizeOperator(route.console) };
+  return route.secure ? { preHandler: app.authenticate } : {};
+}
+
 /**
  * Registers the handler of a declared route: method, path and schema (validation, serialisation, OpenAPI) from the
- * declaration, `app.authenticate` when it is secure, and the payload wrapped in the route's envelope.
+ * declaration, `app.authenticate` when it is secure or the operator's role check when it is a console call, and the
+ * payload wrapped in the route's envelope (a CSV export is sent as it is, as text/csv).
  */
 export function registerRoute<R extends RouteDeclaration>(
   app: FastifyInstance,
@@ -46,15 +54,23 @@ export function registerRoute<R extends RouteDeclaration>(
   handler: RouteHandler<R>,
   options: RegisterOptions = {},
 ): void {
+  // A console path without console access would be a call no role check guards.
+  if (route.path.startsWith('/console') !== (route.console !== null)) {
+    throw new Error(`${route.method} ${route.path}: console calls, and only they, live under /console`);
+  }
   app.route({
     method: route.method,
     url: route.path,
     schema: routeSchema(route),
-    ...(route.secure ? { preHandler: app.authenticate } : {}),
+    ...accessCheckOf(app, route),
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as RouteRequest<R>, reply);
       reply.code(route.successStatus);
+      if (route.envelope === 'csv') {
+        reply.type('text/csv; charset=utf-8').serializer((payload: unknown) => String(payload));
+        return answer;
+      }
       if (answer instanceof EnvelopeAnswer) {
         return route.envelope === 'obj'
           ? { success: answer.success, code: answer.code, msgKey: answer.text, obj: answer.payload }

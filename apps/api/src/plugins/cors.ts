@@ -23,7 +23,7 @@ function originIn(origins: readonly string[]): FastifyCorsOptions['origin'] {
 }
 
 /**
- * Browsers may call the API from exactly the web app and the game frame. The account provider (wallet origin) may
+ * Browsers may call the API from exactly the web app, the game frame and the operator console. The account provider (wallet origin) may
  * call one route only: its paymaster service, `POST /contract/gas/policy`, with the session token the web app handed
  * it for that request (e.g. a sponsored session-key grant). That route and its preflight carry `app.gasPolicyCors` in
  * their config (@fastify/cors reads a route's `config.cors` over these options). Any other origin gets no CORS
@@ -33,10 +33,12 @@ async function corsPlugin(app: FastifyInstance, options: { config: AppConfig }):
   const { web, game, wallet } = options.config.origins;
   app.decorate('gasPolicyCors', { origin: originIn([web, game, wallet]) });
   await app.register(cors, {
-    origin: originIn([web, game]),
+    // The console (docs/console.md) sends its operator token as `authorization`; no product call reads that header.
+    origin: originIn([web, game, options.config.operator.consoleOrigin]),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['content-type', SAAS_ID_HEADER, JWT_HEADER],
+    allowedHeaders: ['content-type', 'authorization', SAAS_ID_HEADER, JWT_HEADER],
+    exposedHeaders: ['content-disposition'],
     maxAge: 600,
   });
   // The paymaster's preflight is its own route, so it has the paymaster's CORS (the plugin's `OPTIONS *` has the

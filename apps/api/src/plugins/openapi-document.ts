@@ -32,6 +32,10 @@ export const OPENAPI_TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'game', description: 'The race: rounds, bets, seasons, ladders and their published proofs.' },
   { name: 'coin', description: 'Buying and redeeming OJO.' },
   { name: 'operator', description: 'Reports for the operator, with the operator token.' },
+  {
+    name: 'console',
+    description: 'The operator console: operators’ sign-in and sessions, operators and roles, the audit log.',
+  },
 ];
 
 /** Routes @fastify/rate-limit leaves alone (`config.rateLimit: false`): no 429 and no rate-limit headers. */

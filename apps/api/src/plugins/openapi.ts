@@ -40,6 +40,14 @@ async function openapiPlugin(app: FastifyInstance, options: { config: AppConfig 
           saasId: { type: 'apiKey', in: 'header', name: SAAS_ID_HEADER },
           jwtToken: { type: 'apiKey', in: 'header', name: JWT_HEADER },
           operatorToken: { type: 'http', scheme: 'bearer' },
+          operatorSession: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The operator token of POST /console/session: a JWT (HS256 only, issuer, audience and expiry checked, ' +
+              'RFC8725 best practices), refused once its console session ends.',
+          },
         },
       },
       security: publicSecurity,

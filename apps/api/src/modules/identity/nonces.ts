@@ -11,6 +11,8 @@ export const NONCE_PURPOSE = {
   siwe: 'siwe',
   /** `GET /customer/oauth/nonce`: a wallet signature for a known public key. */
   walletSignature: 'wallet-signature',
+  /** The console's sign-in (docs/console.md): SIWE for the console's origin; the address is unknown too. */
+  operatorSiwe: 'operator-siwe',
 } as const;
 export type NoncePurpose = (typeof NONCE_PURPOSE)[keyof typeof NONCE_PURPOSE];
 
@@ -75,7 +77,7 @@ export async function consumeNonce(
 ): Promise<boolean> {
   const publicKey = options.publicKey.toLowerCase();
   const ownerMatches =
-    options.purpose === NONCE_PURPOSE.siwe
+    options.purpose === NONCE_PURPOSE.siwe || options.purpose === NONCE_PURPOSE.operatorSiwe
       ? eq(authNonces.publicKey, UNKNOWN_PUBLIC_KEY)
       : eq(authNonces.publicKey, publicKey);
   const consumed = await db

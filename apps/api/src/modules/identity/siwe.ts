@@ -2,33 +2,65 @@ import type { Database } from '@ojo/db/client';
 import { type Address, getAddress, type Hex, isAddress, type PublicClient } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { identityErrors } from './errors';
-import { consumeNonce, isNonceUsable, NONCE_PURPOSE } from './nonces';
+import { consumeNonce, isNonceUsable, NONCE_PURPOSE, type NoncePurpose } from './nonces';
 import type { ProductAccountSigners } from './product-account-signer';
 
 /** Clock skew tolerated on issuedAt / notBefore (the wallet and the API clocks differ a little). */
 const CLOCK_SKEW_MS = 60_000;
 
 export interface SiweExpectations {
-  /** The web origin, e.g. http://localhost:3000: its host is the message's domain, itself the message's uri. */
-  webOrigin: string;
+  /** The signing app's origin, e.g. http://localhost:3000: its host is the message's domain, itself the message's uri. */
+  origin: string;
   chainId: number;
+  /** What the nonce was issued for: a player's SIWE nonce cannot sign in to the console, nor the reverse. */
+  noncePurpose: NoncePurpose;
 }
 
 /**
- * Checks an EIP-4361 message and its signature ("Identity layer"): domain = web origin host, uri =
- * web origin, chain id, version 1, issuedAt not in the future, expirationTime required and not passed, notBefore
- * passed, the nonce known, unconsumed and unexpired, and the signature valid for the address through the chain
- * (viem verifyMessage: EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones), and that the
- * address is one of the product's smart accounts (`accounts`; a plain key is refused). The nonce is consumed only
- * after both, in one conditional update. Returns the checksummed address.
+ * A player's SIWE sign-in ("Identity layer"): the message checks of `verifySiweMessage` against the web origin, and
+ * the address must be one of the product's smart accounts (`accounts`; a plain key would be a free account).
  */
 export async function verifySiweLogin(
   db: Database,
   publicClient: PublicClient,
   accounts: ProductAccountSigners,
-  expectations: SiweExpectations,
+  expectations: { webOrigin: string; chainId: number },
   input: { message: string; signature: Hex },
   now: Date = new Date(),
+): Promise<Address> {
+  return verifySiweMessage(
+    db,
+    publicClient,
+    { origin: expectations.webOrigin, chainId: expectations.chainId, noncePurpose: NONCE_PURPOSE.siwe },
+    input,
+    now,
+    async (address) => {
+      // A plain key (or anyone's contract) would be a free account without limit: only our smart accounts sign in.
+      if (!(await accounts.isProductAccount(address, input.signature))) {
+        throw identityErrors.siweRefused(
+          'siweAccountNotProduct',
+          "Only the account provider's smart accounts can sign in; this address is not one",
+        );
+      }
+    },
+  );
+}
+
+/**
+ * Checks an EIP-4361 message and its signature: domain = origin host, uri = origin, chain id, version 1, issuedAt not
+ * in the future, expirationTime required and not passed, notBefore passed, the nonce known for its purpose,
+ * unconsumed and unexpired, and the signature valid for the address through the chain (viem verifyMessage: an EOA's
+ * own signature, EIP-1271 for deployed smart accounts, EIP-6492 for counterfactual ones), then the caller's own
+ * `accept` check. The nonce is consumed only after all of them, in one conditional update. Returns the checksummed
+ * address.
+ */
+export async function verifySiweMessage(
+  db: Database,
+  publicClient: PublicClient,
+  expectations: SiweExpectations,
+  input: { message: string; signature: Hex },
+  now: Date,
+  accept: (address: Address) => Promise<void> = async () => undefined,
 ): Promise<Address> {
   const fields = parseSiweMessage(input.message);
   if (
@@ -42,7 +74,7 @@ export async function verifySiweLogin(
   ) {
     throw identityErrors.siweInvalid();
   }
-  const web = new URL(expectations.webOrigin);
+  const web = new URL(expectations.origin);
   if (fields.domain !== web.host) {
     throw identityErrors.siweRefused('siweDomainMismatch', `The message domain must be ${web.host}`);
   }
@@ -72,7 +104,7 @@ export async function verifySiweLogin(
       throw identityErrors.siweRefused('siweNotYetValid', 'The message is not valid yet (notBefore)');
     }
   }
-  if (!(await isNonceUsable(db, fields.nonce, NONCE_PURPOSE.siwe))) {
+  if (!(await isNonceUsable(db, fields.nonce, expectations.noncePurpose))) {
     throw identityErrors.siweRefused('siweNonceInvalid', 'The nonce is unknown, expired or already used');
   }
 
@@ -89,15 +121,11 @@ export async function verifySiweLogin(
   }
   if (!valid)
     throw identityErrors.siweRefused('siweSignatureInvalid', 'The signature is not valid for the address');
-  // A plain key (or anyone's contract) would be a free account without limit: only our smart accounts sign in.
-  if (!(await accounts.isProductAccount(address, input.signature))) {
-    throw identityErrors.siweRefused(
-      'siweAccountNotProduct',
-      "Only the account provider's smart accounts can sign in; this address is not one",
-    );
-  }
+  await accept(address);
 
-  if (!(await consumeNonce(db, { nonce: fields.nonce, purpose: NONCE_PURPOSE.siwe, publicKey: address }))) {
+  if (
+    !(await consumeNonce(db, { nonce: fields.nonce, purpose: expectations.noncePurpose, publicKey: address }))
+  ) {
     throw identityErrors.siweRefused('siweNonceInvalid', 'The nonce is unknown, expired or already used');
   }
   return address;
