@@ -36,10 +36,13 @@ export interface RegisterOptions {
   config?: RouteShorthandOptions['config'];
 }
 
-/** The preHandler of a declared route: the player's session for a secure call, the operator's role for a console one. */
+/**
+ * The access check of a declared route: the player's session for a secure call (before the handler), the operator's
+ * role for a console one, before the input is even validated, so a caller without the role learns nothing of it.
+ */
 function accessCheckOf(app: FastifyInstance, route: RouteDeclaration) {
   if (route.console && route.console !== 'sign-in')
-    return { preHandler: app.authorizeOperator(route.console) };
+    return { preValidation: app.authorizeOperator(route.console) };
   return route.secure ? { preHandler: app.authenticate } : {};
 }
 

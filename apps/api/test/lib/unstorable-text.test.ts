@@ -4,9 +4,11 @@ import { UNSTORABLE_TEXT_MESSAGE } from '@ojo/api-contract/stored-text';
 import { queryRows } from '@ojo/db/client';
 import { sql } from '@ojo/db/sql';
 import { describeWithDatabases } from '@ojo/db/testing';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, insertUser } from '../helpers';
+import { bearer, operatorTokenOf } from '../support/console';
 import { saasHeaders } from '../support/identity';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -143,12 +145,17 @@ async function rowCounts(app: TestApp): Promise<Record<string, number>> {
 
 describeWithDatabases('text PostgreSQL refuses is a 400 on every declared route', ({ database }) => {
   let app: TestApp;
+  /** Console calls check the operator's role before their input: the probes carry an owner's token. */
+  const owner = privateKeyToAccount(generatePrivateKey());
+  let consoleHeaders: Record<string, string> = {};
 
   beforeAll(async () => {
     ({ app } = await buildTestApp(database(), {
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_AUTH_MAX: '100000',
+      OPERATOR_OWNER_ADDRESSES: owner.address,
     }));
+    consoleHeaders = { ...saasHeaders, ...bearer(await operatorTokenOf(app, owner)) };
   });
   afterAll(async () => {
     await app?.close();
@@ -203,7 +210,8 @@ describeWithDatabases('text PostgreSQL refuses is a 400 on every declared route'
       50,
     );
     const before = await rowCounts(app);
-    for (const probe of probes) await expectRefused(probe);
+    for (const probe of probes)
+      await expectRefused(probe, probe.url.startsWith('/console') ? consoleHeaders : saasHeaders);
     expect(await rowCounts(app)).toEqual(before);
   });
 
