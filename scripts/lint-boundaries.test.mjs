@@ -1,6 +1,7 @@
 // The boundaries `npm run lint` enforces (ARCHITECTURE.md): Biome's noRestrictedImports, configured
 // per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module, a
-// package importing an app and an API module importing another module's tables (the game's, the tasks'). The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
+// package importing an app and an API module importing another module's tables (the game's, the tasks', the
+// operators', the audit log). The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
 // linted with the repository's own biome.json, each placed where its import would be a violation.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -52,6 +53,24 @@ const CASES = [
     fixture: 'module-imports-other-tables.ts',
     at: 'apps/api/src/modules/tasks/fixture.ts',
     refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages'],
+  },
+  {
+    name: "a module importing the operators' tables or the audit log",
+    fixture: 'module-imports-console-tables.ts',
+    at: 'apps/api/src/modules/coin/console-fixture.ts',
+    refused: ['@ojo/db/schema/audit-log', '@ojo/db/schema/operators'],
+  },
+  {
+    name: 'the operator module importing the audit log (it calls recordAudit)',
+    fixture: 'module-imports-console-tables.ts',
+    at: 'apps/api/src/modules/operator/fixture.ts',
+    refused: ['@ojo/db/schema/audit-log'],
+  },
+  {
+    name: "the audit module importing the operators' tables",
+    fixture: 'module-imports-console-tables.ts',
+    at: 'apps/api/src/modules/audit/fixture.ts',
+    refused: ['@ojo/db/schema/operators'],
   },
   {
     name: "a plugin importing a module's tables",

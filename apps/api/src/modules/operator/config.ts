@@ -5,18 +5,24 @@ import { z } from 'zod';
  * The console's variables (docs/console.md): its origin (the SIWE domain of an operator's sign-in and a CORS
  * origin), the owners from configuration, the operator token's audience and how long a console session lasts.
  */
-const addressList = z.string().transform((value, context) => {
-  const entries = value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const invalid = entries.filter((entry) => !isAddress(entry, { strict: false }));
-  if (invalid.length > 0) {
-    context.addIssue({ code: 'custom', message: `not a 0x-prefixed 20-byte address: ${invalid.join(', ')}` });
-    return z.NEVER;
-  }
-  return entries.map((entry) => getAddress(entry));
-});
+const addressList = z
+  .string()
+  .optional()
+  .transform((value = '', context) => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isAddress(entry, { strict: false }));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not a 0x-prefixed 20-byte address: ${invalid.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries.map((entry) => getAddress(entry));
+  });
 
 export const operatorEnv = {
   CONSOLE_ORIGIN: z
@@ -24,11 +30,9 @@ export const operatorEnv = {
     .transform((value) => new URL(value).origin)
     .default('http://localhost:3005')
     .describe("the operator console's origin: the domain of operators' SIWE messages, and CORS accepts it"),
-  OPERATOR_OWNER_ADDRESSES: addressList
-    .default([])
-    .describe(
-      "addresses that are the console's owners, comma separated; unset on the local devnet: the first address to sign in to the console becomes its owner",
-    ),
+  OPERATOR_OWNER_ADDRESSES: addressList.describe(
+    "addresses that are the console's owners, comma separated; unset on the local devnet: the first address to sign in to the console becomes its owner",
+  ),
   OPERATOR_JWT_AUDIENCE: z
     .string()
     .min(1)

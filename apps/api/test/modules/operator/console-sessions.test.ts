@@ -356,4 +356,14 @@ describe('console sign-in off the local devnet', () => {
     const owned = await testConfig({ OPERATOR_OWNER_ADDRESSES: newAccount().address });
     expect(firstSignInMakesOwner(owned)).toBe(false);
   });
+
+  it('refuses owner addresses that are not addresses, and an operator audience a player token carries', async () => {
+    const { testConfig } = await import('../../helpers');
+    await expect(testConfig({ OPERATOR_OWNER_ADDRESSES: `${newAccount().address},0x12` })).rejects.toThrow(
+      /OPERATOR_OWNER_ADDRESSES: not a 0x-prefixed 20-byte address: 0x12/,
+    );
+    await expect(testConfig({ OPERATOR_JWT_AUDIENCE: 'ojo-arena-web' })).rejects.toThrow(
+      /OPERATOR_JWT_AUDIENCE: must differ from JWT_AUDIENCE/,
+    );
+  });
 });
