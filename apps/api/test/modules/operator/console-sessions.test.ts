@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { auditLog } from '@ojo/db/schema/audit-log';
 import { operatorSessions } from '@ojo/db/schema/operators';
 import { asc, eq } from '@ojo/db/sql';
@@ -309,6 +310,55 @@ describeWithDatabases(
     });
   },
 );
+
+describeWithDatabases('console sessions across API nodes, and the sign-in rate limit', ({ database }) => {
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  const owner = newAccount();
+
+  beforeAll(async () => {
+    const env = {
+      OPERATOR_OWNER_ADDRESSES: owner.address,
+      RATE_LIMIT_AUTH_MAX: '4',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    // Two API nodes on one database, as behind a load balancer.
+    ({ app: nodeA } = await buildTestApp(database(), env));
+    ({ app: nodeB } = await buildTestApp(database(), env));
+  });
+  afterAll(async () => {
+    await nodeA?.close();
+    await nodeB?.close();
+  });
+
+  it('refuses on every node a session ended on one', async () => {
+    const token = await operatorTokenOf(nodeA, owner);
+    expect(
+      (await nodeB.inject({ method: 'GET', url: '/console/session', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await nodeA.inject({ method: 'DELETE', url: '/console/session', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await nodeB.inject({ method: 'GET', url: '/console/session', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+  });
+
+  it('limits nonce and sign-in calls per client address like the player login', async () => {
+    // Node B has counted none of this client's nonce calls yet: 4 pass, the 5th is refused.
+    const statuses: number[] = [];
+    for (let call = 0; call < 5; call += 1)
+      statuses.push((await nodeB.inject({ method: 'GET', url: '/console/session/nonce' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // The sign-in has its own count: 4 answered (a 400 for an empty body), the 5th refused before it is read.
+    const signIns: number[] = [];
+    for (let call = 0; call < 5; call += 1)
+      signIns.push((await nodeB.inject({ method: 'POST', url: '/console/session', payload: {} })).statusCode);
+    expect(signIns).toEqual([400, 400, 400, 400, 429]);
+    const signIn = await nodeB.inject({ method: 'POST', url: '/console/session', payload: {} });
+    expect(signIn.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+});
 
 describeWithDatabases('console sign-in on the local devnet with no owner configured', ({ database }) => {
   let app: TestApp;
