@@ -6,6 +6,7 @@ type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const webOrigin = 'http://web.test:4100';
 const gameOrigin = 'http://game.test:4102';
+const consoleOrigin = 'http://console.test:4105';
 
 describeWithDatabases('CORS', ({ database }) => {
   let app: TestApp;
@@ -15,6 +16,7 @@ describeWithDatabases('CORS', ({ database }) => {
       WEB_ORIGIN: webOrigin,
       GAME_ORIGIN: gameOrigin,
       WALLET_ORIGIN: 'http://wallet.test:4103',
+      CONSOLE_ORIGIN: consoleOrigin,
     }));
     await app.ready();
   });
@@ -45,6 +47,29 @@ describeWithDatabases('CORS', ({ database }) => {
       headers: { origin, saas_id: TEST_SAAS_ID },
     });
     expect(actual.headers['access-control-allow-origin']).toBe(origin);
+  });
+
+  it('allows the operator console its calls with the operator token header, and exposes the export name', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/console/audit/export',
+      headers: {
+        origin: consoleOrigin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(consoleOrigin);
+    expect(String(response.headers['access-control-allow-headers']).split(/,\s*/)).toContain('authorization');
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/console/audit/export',
+      headers: { origin: consoleOrigin },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe(consoleOrigin);
+    expect(String(refused.headers['access-control-expose-headers'])).toContain('content-disposition');
   });
 
   it('allows the account provider (wallet origin) its paymaster service only', async () => {
