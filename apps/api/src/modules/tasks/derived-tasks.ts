@@ -48,8 +48,11 @@ export function isDerivedTaskMet(verifier: DerivedVerifier, facts: DerivedFacts)
 }
 
 async function readFacts(db: Database | Transaction, userId: string): Promise<DerivedFacts> {
-  const [user] = await db.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
-  return { hasProfile: Boolean(user?.handle), hasConnectedAddress: await hasConnectedAddress(db, userId) };
+  const [[user], hasAddress] = await Promise.all([
+    db.select({ handle: users.handle }).from(users).where(eq(users.id, userId)),
+    hasConnectedAddress(db, userId),
+  ]);
+  return { hasProfile: Boolean(user?.handle), hasConnectedAddress: hasAddress };
 }
 
 /**
