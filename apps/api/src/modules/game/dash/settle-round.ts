@@ -3,13 +3,13 @@ import { queryRows } from '@ojo/db/client';
 import { creditMany, type LedgerMove } from '@ojo/db/ledger';
 import { gameBets, gamePrizePoolEntries, gameRounds } from '@ojo/db/schema/game';
 import { jobs } from '@ojo/db/schema/jobs';
-import { and, eq, sql } from '@ojo/db/sql';
+import { eq, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, type DashRound } from '@ojo/domain/game/dash/round';
-import { DASH_GAME } from '@ojo/domain/game/dash/rules';
 import type { DashBet } from '@ojo/domain/game/dash/settle';
 import { countReferralsAfterRound } from '../../rewards/real-activity';
 import { recordSeasonPlay, type SeasonPlay } from '../seasons/record-season-play';
+import { lockRound } from './rounds';
 
 /**
  * Settles a round whose race is over (or that was voided): the domain's `settle` event decides every payout or
@@ -104,13 +104,9 @@ export async function settleRound(
   nowMs: number,
 ): Promise<SettleResult | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(gameRounds)
-      .where(and(eq(gameRounds.game, DASH_GAME), eq(gameRounds.id, roundId)))
-      .for('update');
-    if (!row || row.settledAt) return null;
-    const state = row.state as DashRound;
+    const row = await lockRound(tx, roundId);
+    if (!row || row.settled) return null;
+    const state = row.state;
     if (state.phase !== 'settling') return null;
     const bets = await activeBetsOf(tx, roundId);
     const result = advance(state, { type: 'settle', bets }, nowMs);
