@@ -25,3 +25,20 @@ export async function linkedWalletsOf(
     );
   return rows.map((row) => row.address);
 }
+
+/**
+ * Whether `address` (lower-case, as addresses are kept) is bound to the player: a linked wallet or an address of a
+ * sign-in (the devnet partner faucet funds only the player's own).
+ */
+export async function isAddressBoundTo(
+  db: Database | Transaction,
+  userId: string,
+  address: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: userAddresses.id })
+    .from(userAddresses)
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.address, address)))
+    .limit(1);
+  return rows.length > 0;
+}
