@@ -35,13 +35,13 @@ export function isDerivedTask<T extends Pick<Task, 'verifier'>>(
 }
 
 /** What the product knows of a player that decides its derived tasks. */
-export interface DerivedFacts {
+interface DerivedFacts {
   hasProfile: boolean;
   hasConnectedAddress: boolean;
 }
 
 /** Whether a derived task is met for a signed-in player with these facts. */
-export function isDerivedTaskMet(verifier: DerivedVerifier, facts: DerivedFacts): boolean {
+function isDerivedTaskMet(verifier: DerivedVerifier, facts: DerivedFacts): boolean {
   if (verifier === 'sign_in') return true;
   if (verifier === 'profile_create') return facts.hasProfile;
   return facts.hasConnectedAddress;
