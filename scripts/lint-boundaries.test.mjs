@@ -1,8 +1,8 @@
 // The boundaries `npm run lint` enforces (ARCHITECTURE.md): Biome's noRestrictedImports, configured
 // per folder in biome.json, refuses a web feature importing another feature, a plugin importing a module, a
 // package importing an app and an API module importing another module's tables (the game's, the tasks', the
-// operators', the audit log). The fixtures in scripts/lint-fixtures (excluded from lint and from every build) are
-// linted with the repository's own biome.json, each placed where its import would be a violation.
+// referrals, the operators', the audit log). The fixtures in scripts/lint-fixtures (excluded from lint and from
+// every build) are linted with the repository's own biome.json, each placed where its import would be a violation.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,6 +77,29 @@ const CASES = [
     fixture: 'module-imports-other-tables.ts',
     at: 'apps/api/src/plugins/tables-fixture.ts',
     refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages', '@ojo/db/schema/tasks'],
+  },
+  {
+    name: "the referral module importing the game's or the tasks' tables (its own pass)",
+    fixture: 'module-imports-other-tables.ts',
+    at: 'apps/api/src/modules/referral/fixture.ts',
+    refused: ['@ojo/db/schema/game', '@ojo/db/schema/game-messages', '@ojo/db/schema/tasks'],
+  },
+  ...[
+    'apps/api/src/modules/badge/referrals-fixture.ts',
+    'apps/api/src/modules/game/dash/referrals-fixture.ts',
+    'apps/api/src/modules/tasks/referrals-fixture.ts',
+    'apps/api/src/plugins/referrals-fixture.ts',
+  ].map((at) => ({
+    name: `the referrals table's schema imported outside the referral module (${at})`,
+    fixture: 'module-imports-referrals.ts',
+    at,
+    refused: ['@ojo/db/schema/referrals'],
+  })),
+  {
+    name: "the referral module importing its own referrals table's schema",
+    fixture: 'module-imports-referrals.ts',
+    at: 'apps/api/src/modules/referral/referrals-fixture.ts',
+    refused: [],
   },
 ];
 const ALLOWED_AT = [

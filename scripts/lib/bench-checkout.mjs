@@ -128,15 +128,15 @@ async function createBenchDatabase() {
 }
 
 /**
- * The checkout's built API (apps/api/dist-bench/server.js) as production runs it: plain node, NODE_ENV=production
+ * The checkout's API (node with `entry`, from `apiEntry`) as production runs it: NODE_ENV=production
  * with its secrets, one client address lifted from the global rate limit (every player is 127.0.0.1 here), no chain
  * (none of the driven calls reads it). Resolves once its health says the database answers.
  */
-async function startApi(checkout, databaseUrl, jwtSecret) {
+async function startApi(checkout, entry, databaseUrl, jwtSecret) {
   const port = await freePort();
   const dataDir = temporaryFolder('ojo-bench-players-data-');
   const identityKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join('apps/api', DIST, 'server.js')], {
+  const child = spawn(process.execPath, entry, {
     cwd: checkout,
     env: {
       PATH: process.env.PATH,
@@ -208,17 +208,26 @@ async function seedPlayers(checkout, databaseUrl, jwtSecret, count) {
 }
 
 /**
+ * How the checkout's production ran its API: built (apps/api/scripts/build.mjs) and started with plain node, or,
+ * on a commit from before the build step, its sources through tsx. Answers node's arguments from the checkout.
+ */
+async function apiEntry(checkout) {
+  const api = path.join(checkout, 'apps/api');
+  if (!existsSync(path.join(api, 'scripts/build.mjs'))) return ['--import', 'tsx', 'apps/api/src/server.ts'];
+  await run(process.execPath, ['scripts/build.mjs', '--outdir', DIST], { cwd: api });
+  return ['--enable-source-maps', path.join('apps/api', DIST, 'server.js')];
+}
+
+/**
  * One checkout ready to measure: its API built and started on a fresh database, and `players` signed-in players.
  * Answers `{ url, players, output }` (`output()`: the API's last lines); the API stops at `cleanUp()`.
  */
 export async function prepareCheckout(label, checkout, players) {
   console.log(`[${label}] building and starting the API (${path.relative(process.cwd(), checkout) || '.'})…`);
-  await run(process.execPath, ['scripts/build.mjs', '--outdir', DIST], {
-    cwd: path.join(checkout, 'apps/api'),
-  });
+  const entry = await apiEntry(checkout);
   const databaseUrl = await createBenchDatabase();
   const jwtSecret = randomBytes(32).toString('hex');
-  const api = await startApi(checkout, databaseUrl, jwtSecret);
+  const api = await startApi(checkout, entry, databaseUrl, jwtSecret);
   const seeded = await seedPlayers(checkout, databaseUrl, jwtSecret, players);
   return { url: api.url, players: seeded, output: api.output };
 }

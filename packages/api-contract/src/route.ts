@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { dataEnvelope, errorEnvelope, objEnvelope } from './envelope';
 
 /**
- * One declaration per route (STYLE.md habit 3): method, path, host, envelope, schemas and whether the session token
- * is required. The API registers its handler from it, OpenAPI comes from it, and the web and game clients call it by
- * it, so no path or body shape is written twice.
+ * One declaration per route (ARCHITECTURE.md, API conventions 1): method, path, host, envelope, schemas and whether
+ * the session token is required. The API registers its handler from it, OpenAPI comes from it, and the web and game
+ * clients call it by it, so no path or body shape is written twice.
  */
 
 /** The `{host}`s of product.md 7; each is configuration in the clients and defaults to the API (ARCHITECTURE.md (API conventions)). */

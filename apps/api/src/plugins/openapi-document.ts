@@ -14,10 +14,6 @@ const INT32 = 2 ** 31;
 export const OPENAPI_TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'system', description: 'Health of the API and of what it depends on.' },
   { name: 'identity', description: 'Sign-in with an Ethereum account and the identity layer’s keys.' },
-  {
-    name: 'oidc-provider',
-    description: 'The local stand-in for Google, Twitter and Apple sign-in (development).',
-  },
   { name: 'customer', description: 'Sessions: login, token refresh and logout.' },
   { name: 'user', description: 'The signed-in user, linked wallets and social accounts.' },
   { name: 'referral', description: 'Invite codes and invited friends.' },

@@ -1,9 +1,8 @@
 import { enqueueJob, findJob } from '@ojo/db/jobs';
-import { userAddresses } from '@ojo/db/schema/user-addresses';
 import type { User } from '@ojo/db/schema/users';
-import { and, eq } from '@ojo/db/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Address, Hex } from 'viem';
+import { isAddressBoundTo } from '../linked-wallet/linked-wallets';
 import { badgeErrors } from './errors';
 import { PARTNER_FAUCET_JOB } from './partner-faucet.job';
 
@@ -22,14 +21,7 @@ export async function fundPartnerAsset(
   contracts: { nft: Address; token: Address },
 ): Promise<{ txHash: Hex }> {
   const to = input.address.toLowerCase();
-  const isOwn =
-    to === user.smartAccountAddress ||
-    (
-      await app.db
-        .select({ id: userAddresses.id })
-        .from(userAddresses)
-        .where(and(eq(userAddresses.userId, user.id), eq(userAddresses.address, to)))
-    ).length > 0;
+  const isOwn = to === user.smartAccountAddress || (await isAddressBoundTo(app.db, user.id, to));
   if (!isOwn) throw badgeErrors.notOwnWallet();
   const key = `${PARTNER_FAUCET_JOB}:${to}:${input.asset}:${Math.floor(app.now() / WINDOW_MS)}`;
   const contract = (input.asset === 'nft' ? contracts.nft : contracts.token).toLowerCase();

@@ -1,12 +1,11 @@
 import { partnerNFTAbi, partnerTokenAbi } from '@ojo/contracts/generated/abis';
 import type { Database } from '@ojo/db/client';
 import type { Badge } from '@ojo/db/schema/badges';
-import { referrals } from '@ojo/db/schema/referrals';
-import { userAddresses } from '@ojo/db/schema/user-addresses';
-import { and, count, eq, isNotNull } from '@ojo/db/sql';
 import type { Address, PublicClient } from 'viem';
 import { getCheckInStatus } from '../check-in/get-check-in-status';
 import { dashRoundsOf } from '../game/dash/player-rounds';
+import { linkedWalletsOf } from '../linked-wallet/linked-wallets';
+import { countedReferralsOf } from '../referral/count-referrals';
 import { completedTaskCount } from '../tasks/completed-tasks';
 import { completeDerivedTasks } from '../tasks/derived-tasks';
 
@@ -55,19 +54,13 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
 
   /** The smart account and the wallet linked for that asset (product.md 2: one for the NFTs, one for the token). */
   const walletsFor = async (asset: 'nft' | 'token'): Promise<Address[]> => {
-    const linked = await deps.db
-      .select({ address: userAddresses.address })
-      .from(userAddresses)
-      .where(
-        and(
-          eq(userAddresses.userId, player.id),
-          eq(userAddresses.chainType, 'EVM'),
-          eq(userAddresses.isConnected, true),
-          eq(userAddresses.linkKind, asset === 'nft' ? 'partner_nft' : 'partner_token'),
-        ),
-      );
-    const all = [player.smartAccountAddress, ...linked.map((row) => row.address)].filter(
-      (address): address is string => Boolean(address),
+    const linked = await linkedWalletsOf(
+      deps.db,
+      player.id,
+      asset === 'nft' ? 'partner_nft' : 'partner_token',
+    );
+    const all = [player.smartAccountAddress, ...linked].filter((address): address is string =>
+      Boolean(address),
     );
     return [...new Set(all.map((address) => address.toLowerCase()))] as Address[];
   };
@@ -107,13 +100,7 @@ export function createProgressReader(deps: ProgressDeps, player: PlayerRef) {
           async () => (await getCheckInStatus(deps.db, player.id, deps.now())).checkInDays,
         );
       case 'referrals':
-        return once('referrals', async () => {
-          const [row] = await deps.db
-            .select({ total: count() })
-            .from(referrals)
-            .where(and(eq(referrals.referrerId, player.id), isNotNull(referrals.countedAt)));
-          return Number(row?.total ?? 0);
-        });
+        return once('referrals', () => countedReferralsOf(deps.db, player.id));
       case 'dash_rounds':
         return once(`dash:${rule.won === true}`, () =>
           deps.dashRounds(player.id, { won: rule.won === true }),

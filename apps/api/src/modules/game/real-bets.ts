@@ -1,6 +1,5 @@
-import { type Database, queryRows, type Transaction } from '@ojo/db/client';
-import { gameBets, gameRounds } from '@ojo/db/schema/game';
-import { sql } from '@ojo/db/sql';
+import type { Database, Transaction } from '@ojo/db/client';
+import { dashRealBetsOf } from './dash/player-rounds';
 
 export interface RealBets {
   /** Rounds the player really bet in. */
@@ -10,20 +9,24 @@ export interface RealBets {
 }
 
 /**
- * A player's real bets: active bets (not withdrawn) in rounds the scheduler has moved past betting and that were
- * not voided (a voided round refunds every bet). Other modules ask here: redeeming needs them (the trade limit), a
- * referral counts, a first-come badge is given and free OJO unlocks only after them (modules/rewards).
+ * Each game's reader of a player's real bets: bets that stood in a round whose betting closed and that was not
+ * voided. Only the game knows its round document, so each answers for its own rounds (a second game adds its
+ * reader here).
+ */
+type RealBetsReader = (db: Database | Transaction, userId: string) => Promise<RealBets>;
+const REAL_BETS_OF_EACH_GAME: readonly RealBetsReader[] = [dashRealBetsOf];
+
+/**
+ * A player's real bets in every game. Other modules ask here: redeeming needs them (the trade limit), a referral
+ * counts, a first-come badge is given and free OJO unlocks only after them (modules/rewards).
  */
 export async function realBetsOf(db: Database | Transaction, userId: string): Promise<RealBets> {
-  const [row] = await queryRows<{ rounds: number; ojo: string }>(
-    db,
-    sql`select count(distinct ${gameBets.roundId})::int as rounds,
-          coalesce(sum(${gameBets.amount}) filter (where ${gameBets.currency} = 'OJO'), 0)::text as ojo
-        from ${gameBets} join ${gameRounds} on ${gameRounds.id} = ${gameBets.roundId}
-        where ${gameBets.userId} = ${userId} and ${gameBets.status} = 'active'
-          and ${gameRounds.phase} not in ('upcoming', 'betting')
-          and ${gameRounds.state}->>'voided' is null
-          and coalesce(${gameRounds.state}->'outcome'->>'kind', '') <> 'void'`,
-  );
-  return { rounds: row?.rounds ?? 0, ojo: BigInt(row?.ojo ?? '0') };
+  const total: RealBets = { rounds: 0, ojo: 0n };
+  // One after another: in a transaction every query goes through its one connection anyway.
+  for (const realBetsOfGame of REAL_BETS_OF_EACH_GAME) {
+    const bets = await realBetsOfGame(db, userId);
+    total.rounds += bets.rounds;
+    total.ojo += bets.ojo;
+  }
+  return total;
 }

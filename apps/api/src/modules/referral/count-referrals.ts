@@ -1,6 +1,6 @@
 import { type Database, queryRows, type Transaction } from '@ojo/db/client';
 import { referrals } from '@ojo/db/schema/referrals';
-import { sql } from '@ojo/db/sql';
+import { and, count, eq, isNotNull, sql } from '@ojo/db/sql';
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
@@ -35,4 +35,13 @@ export async function countReferralsOf(
         returning ${referrals.id}::text as id`,
   );
   return counted.length;
+}
+
+/** How many of a player's referrals count (their referees really played): other modules ask here (the badges' progress). */
+export async function countedReferralsOf(db: Database | Transaction, referrerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, referrerId), isNotNull(referrals.countedAt)));
+  return Number(row?.total ?? 0);
 }

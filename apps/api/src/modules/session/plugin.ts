@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config/env';
 import { AppError } from '../../lib/errors';
-import { issueSessionToken, verifySessionToken } from './session-token';
+import { issueSessionToken, sessionTokenKey, verifySessionToken } from './session-token';
 import { findSessionUser, newSessionId, openSession, type SessionWindow } from './sessions';
 
 declare module 'fastify' {
@@ -44,7 +44,7 @@ declare module 'fastify' {
  * the module that owns sessions: plugins never import modules.
  */
 async function authenticatePlugin(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
-  const settings = options.config.jwt;
+  const settings = { ...options.config.jwt, secret: await sessionTokenKey(options.config.jwt.secret) };
   const limitMs = options.config.identity.maxSessionSeconds * 1000;
   app.decorateRequest('user', null as unknown as User);
   app.decorateRequest('session', null as unknown as SessionWindow);

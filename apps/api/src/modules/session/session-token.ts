@@ -1,9 +1,13 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+
+type CryptoKey = webcrypto.CryptoKey;
 
 const ALGORITHM = 'HS256';
 
 export interface SessionTokenSettings {
-  secret: Uint8Array;
+  /** The HMAC secret: raw bytes, which jose imports on every call, or the key `sessionTokenKey` imported once. */
+  secret: Uint8Array | CryptoKey;
   issuer: string;
   audience: string;
 }
@@ -15,6 +19,11 @@ export interface SessionClaims {
   /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
+}
+
+/** The secret as an HS256 key for `SessionTokenSettings`: every secure call verifies a token. */
+export function sessionTokenKey(secret: Uint8Array): Promise<CryptoKey> {
+  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 /**

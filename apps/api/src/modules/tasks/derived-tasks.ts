@@ -35,21 +35,24 @@ export function isDerivedTask<T extends Pick<Task, 'verifier'>>(
 }
 
 /** What the product knows of a player that decides its derived tasks. */
-export interface DerivedFacts {
+interface DerivedFacts {
   hasProfile: boolean;
   hasConnectedAddress: boolean;
 }
 
 /** Whether a derived task is met for a signed-in player with these facts. */
-export function isDerivedTaskMet(verifier: DerivedVerifier, facts: DerivedFacts): boolean {
+function isDerivedTaskMet(verifier: DerivedVerifier, facts: DerivedFacts): boolean {
   if (verifier === 'sign_in') return true;
   if (verifier === 'profile_create') return facts.hasProfile;
   return facts.hasConnectedAddress;
 }
 
 async function readFacts(db: Database | Transaction, userId: string): Promise<DerivedFacts> {
-  const [user] = await db.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
-  return { hasProfile: Boolean(user?.handle), hasConnectedAddress: await hasConnectedAddress(db, userId) };
+  const [[user], hasAddress] = await Promise.all([
+    db.select({ handle: users.handle }).from(users).where(eq(users.id, userId)),
+    hasConnectedAddress(db, userId),
+  ]);
+  return { hasProfile: Boolean(user?.handle), hasConnectedAddress: hasAddress };
 }
 
 /**

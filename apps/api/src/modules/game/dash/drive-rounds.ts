@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Database, queryRows } from '@ojo/db/client';
 import { gameRewardNotices, gameRounds } from '@ojo/db/schema/game';
 import { jobs } from '@ojo/db/schema/jobs';
-import { and, eq, gte, sql } from '@ojo/db/sql';
+import { sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, createDashRound, type DashRound } from '@ojo/domain/game/dash/round';
 import { DASH_GAME, DEFAULT_DASH_CONFIG } from '@ojo/domain/game/dash/rules';
@@ -23,7 +23,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GameConfig } from '../config';
 import type { LiveBus } from '../live/live-bus';
 import { feedSnapshot, type MarketFeed } from '../market-feed/market-feed';
-import { activeRounds, lastFinishedRound, poolsOf, type StoredRound, saveRoundState } from './rounds';
+import {
+  activeRounds,
+  lastFinishedRound,
+  lockRound,
+  poolsOf,
+  roundsSettledSince,
+  type StoredRound,
+  saveRoundState,
+} from './rounds';
 import { PLAY_GAME_JOB_KEY_PREFIX, settleRound } from './settle-round';
 
 /**
@@ -91,13 +99,9 @@ export function createRoundDriver(deps: DriverDeps) {
 
   async function closeBetting(round: StoredRound, nowMs: number): Promise<void> {
     const state = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(gameRounds)
-        .where(and(eq(gameRounds.game, DASH_GAME), eq(gameRounds.id, round.id)))
-        .for('update');
+      const row = await lockRound(tx, round.id);
       if (!row) return null;
-      let current = row.state as DashRound;
+      let current = row.state;
       if (current.phase !== 'upcoming' && current.phase !== 'betting') return current;
       current = { ...current, pools: await poolsOf(tx, current) };
       current = advance(current, { type: 'tick' }, nowMs).state;
@@ -316,13 +320,7 @@ export function createRoundDriver(deps: DriverDeps) {
    * (settle-round.ts, their keys), read by key, not imported.
    */
   async function announceRewards(nowMs: number): Promise<void> {
-    const recent = await db
-      .select({ id: gameRounds.id })
-      .from(gameRounds)
-      .where(
-        and(eq(gameRounds.game, DASH_GAME), gte(gameRounds.settledAt, new Date(nowMs - REWARD_WATCH_MS))),
-      );
-    for (const { id: roundId } of recent) {
+    for (const roundId of await roundsSettledSince(db, nowMs - REWARD_WATCH_MS)) {
       const prefix = `${PLAY_GAME_JOB_KEY_PREFIX}${roundId}:`;
       // Only a job that completed the task credited something (its result names the reward); a later round of the
       // same UTC day completes nothing, and its player is told nothing.

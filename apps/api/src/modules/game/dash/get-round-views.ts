@@ -34,7 +34,7 @@ async function roundById(db: Database, id: string): Promise<StoredRound> {
 }
 
 /** During betting the pools are the sums of the bets so far (the round document gets them when betting closes). */
-async function withLivePools(db: Database, state: DashRound): Promise<DashRound> {
+export async function withLivePools(db: Database, state: DashRound): Promise<DashRound> {
   return state.phase === 'betting' || state.phase === 'upcoming'
     ? { ...state, pools: await poolsOf(db, state) }
     : state;
@@ -64,18 +64,21 @@ export async function getBattlePools(db: Database) {
   };
 }
 
+/** A settled round as the history lists it (the call's and the socket snapshot's). */
+export function roundSummaryOf(round: StoredRound) {
+  return {
+    roundId: round.id,
+    timeline: round.state.terms.timeline,
+    tracks: round.state.terms.tracks,
+    commitment: round.state.commitment,
+    outcome: round.state.outcome!,
+  };
+}
+
 /** GET /games/battle/history. */
 export async function getBattleHistory(db: Database, limit: number, beforeMs: number | undefined) {
   const rounds = await settledRounds(db, { limit, beforeMs });
-  return {
-    rounds: rounds.map((round) => ({
-      roundId: round.id,
-      timeline: round.state.terms.timeline,
-      tracks: round.state.terms.tracks,
-      commitment: round.state.commitment,
-      outcome: round.state.outcome!,
-    })),
-  };
+  return { rounds: rounds.map(roundSummaryOf) };
 }
 
 /**

@@ -22,6 +22,9 @@ import { toMyBet } from './rounds';
 export const betKey = (roundId: string, betId: string, revision: number) =>
   `dash:${roundId}:bet:${betId}:r${revision}`;
 
+/** The ledger reason of a stake taken (a new bet, or a change that raised it). */
+const BET_REASON = 'game.dash.bet';
+
 async function lockRoundForBet(tx: Transaction, roundId: string, nowMs: number): Promise<DashRound> {
   const rows = await queryRows<{ state: DashRound; phase: string }>(
     tx,
@@ -46,7 +49,7 @@ async function takeStake(
       userId: move.userId,
       asset: move.currency,
       amount: move.amount,
-      reason: 'game.dash.bet',
+      reason: BET_REASON,
       idempotencyKey: move.key,
     });
   } catch (error) {
@@ -114,8 +117,7 @@ const placeBetStatement = preparedStatement<{
        returned, returned_kind
    ), entry as (
      insert into ledger_entries (user_id, asset, amount, reason, idempotency_key)
-     select user_id, $4::ledger_asset, -amount, 'game.dash.bet', 'dash:' || round_id || ':bet:' || id || ':r0'
-     from bet
+     select user_id, $4::ledger_asset, -amount, $9::text, $10::text from bet
    )
    select r.phase, (select balance::text from balance) as balance, x.source, x.id, x.round_id,
      x.user_id::text as user_id, x.client_bet_id, x.currency, x.track, x.amount::text as amount, x.revision,
@@ -163,15 +165,18 @@ export async function placeBet(
   // same checks as the slow path, which answers every refusal with its exact reason.
   const assumed = terms && ({ terms, phase: 'betting', voided: null } as unknown as DashRound);
   if (assumed && !bettingRefusal(assumed, nowMs) && !pickRefusal(assumed, input)) {
+    const betId = randomUUID();
     const [row] = await placeBetStatement(db, [
       input.roundId,
       input.userId,
       input.clientBetId,
       input.currency,
-      randomUUID(),
+      betId,
       input.track,
       input.amount.toString(),
       nowMs,
+      BET_REASON,
+      betKey(input.roundId, betId, 0),
     ]);
     if (row?.source) {
       const bet: GameBetRow = {

@@ -2,6 +2,7 @@ import { type Database, queryRows, type Transaction } from '@ojo/db/client';
 import { gameBets, gameRounds } from '@ojo/db/schema/game';
 import { sql } from '@ojo/db/sql';
 import { DASH_GAME } from '@ojo/domain/game/dash/rules';
+import type { RealBets } from '../real-bets';
 
 /**
  * How many Dash rounds a player played, or won: other modules ask here (the badges' progress) rather than reading
@@ -23,4 +24,23 @@ export async function dashRoundsOf(
           ${options.won ? sql`and jsonb_exists(r.state->'outcome'->'winners', b.track)` : sql``}`,
   );
   return Number(row?.rounds ?? 0);
+}
+
+/**
+ * A player's real bets in Dash (real-bets.ts adds up every game's): active bets in rounds the scheduler has moved
+ * past betting and that were not voided (a voided round, before or at settlement, refunds every bet).
+ */
+export async function dashRealBetsOf(db: Database | Transaction, userId: string): Promise<RealBets> {
+  const [row] = await queryRows<{ rounds: number; ojo: string }>(
+    db,
+    sql`select count(distinct ${gameBets.roundId})::int as rounds,
+          coalesce(sum(${gameBets.amount}) filter (where ${gameBets.currency} = 'OJO'), 0)::text as ojo
+        from ${gameBets} join ${gameRounds} on ${gameRounds.id} = ${gameBets.roundId}
+        where ${gameBets.userId} = ${userId} and ${gameBets.status} = 'active'
+          and ${gameRounds.game} = ${DASH_GAME}
+          and ${gameRounds.phase} not in ('upcoming', 'betting')
+          and ${gameRounds.state}->>'voided' is null
+          and coalesce(${gameRounds.state}->'outcome'->>'kind', '') <> 'void'`,
+  );
+  return { rounds: row?.rounds ?? 0, ojo: BigInt(row?.ojo ?? '0') };
 }

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '@ojo/db/client';
 import { queryRows } from '@ojo/db/client';
 import { type GameBetRow, gameBets, gameRounds } from '@ojo/db/schema/game';
-import { and, desc, eq, lt, sql } from '@ojo/db/sql';
+import { and, desc, eq, gte, lt, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import type { DashRound } from '@ojo/domain/game/dash/round';
 import { DASH_GAME } from '@ojo/domain/game/dash/rules';
@@ -45,6 +45,28 @@ export async function findRound(db: Executor, id: string): Promise<StoredRound |
     .from(gameRounds)
     .where(and(isDash, eq(gameRounds.id, id)));
   return row ? toStored(row) : undefined;
+}
+
+/**
+ * A round locked for its change (`FOR UPDATE`, until the transaction ends): closing its betting and settling it take
+ * it so, and bets wait on them (they read it `FOR SHARE`).
+ */
+export async function lockRound(tx: Transaction, id: string): Promise<StoredRound | undefined> {
+  const [row] = await tx
+    .select()
+    .from(gameRounds)
+    .where(and(isDash, eq(gameRounds.id, id)))
+    .for('update');
+  return row ? toStored(row) : undefined;
+}
+
+/** The ids of the rounds settled at or after `sinceMs` (by their `settled_at`). */
+export async function roundsSettledSince(db: Executor, sinceMs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: gameRounds.id })
+    .from(gameRounds)
+    .where(and(isDash, gte(gameRounds.settledAt, new Date(sinceMs))));
+  return rows.map((row) => row.id);
 }
 
 /** The rounds still in play (not finished), oldest first. */

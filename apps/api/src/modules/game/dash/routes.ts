@@ -7,6 +7,7 @@ import {
   placeBetRoute,
   withdrawBetRoute,
 } from '@ojo/api-contract/game/http';
+import { DASH_GAME } from '@ojo/domain/game/dash/rules';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../lib/route';
 import { optionalUserId } from '../optional-user';
@@ -17,7 +18,7 @@ import { changeBet, placeBet, withdrawBet } from './place-bet';
 export function registerDashRoutes(app: FastifyInstance): void {
   const announceBet = (userId: string, bet: Awaited<ReturnType<typeof placeBet>>['bet']) =>
     app.game.bus
-      .publish({ to: userId, game: 'dash', message: { type: 'bet', bet } })
+      .publish({ to: userId, game: DASH_GAME, message: { type: 'bet', bet } })
       .catch((error: unknown) => app.log.warn({ err: error }, 'game bet publish failed'));
 
   registerRoute(app, getBattleProgressRoute, async (request) =>

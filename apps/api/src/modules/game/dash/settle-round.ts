@@ -1,15 +1,15 @@
 import type { Database, Transaction } from '@ojo/db/client';
 import { queryRows } from '@ojo/db/client';
 import { creditMany, type LedgerMove } from '@ojo/db/ledger';
-import { gameBets, gamePrizePoolEntries, gameRounds, gameSeasonPlayers } from '@ojo/db/schema/game';
+import { gameBets, gamePrizePoolEntries, gameRounds } from '@ojo/db/schema/game';
 import { jobs } from '@ojo/db/schema/jobs';
-import { and, eq, sql } from '@ojo/db/sql';
+import { eq, sql } from '@ojo/db/sql';
 import type { GameCurrency } from '@ojo/domain/game/amount';
 import { advance, type DashRound } from '@ojo/domain/game/dash/round';
-import { DASH_GAME } from '@ojo/domain/game/dash/rules';
 import type { DashBet } from '@ojo/domain/game/dash/settle';
 import { countReferralsAfterRound } from '../../rewards/real-activity';
-import { ensureOpenSeason } from '../seasons/seasons';
+import { recordSeasonPlay, type SeasonPlay } from '../seasons/record-season-play';
+import { lockRound } from './rounds';
 
 /**
  * Settles a round whose race is over (or that was voided): the domain's `settle` event decides every payout or
@@ -104,13 +104,9 @@ export async function settleRound(
   nowMs: number,
 ): Promise<SettleResult | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(gameRounds)
-      .where(and(eq(gameRounds.game, DASH_GAME), eq(gameRounds.id, roundId)))
-      .for('update');
-    if (!row || row.settledAt) return null;
-    const state = row.state as DashRound;
+    const row = await lockRound(tx, roundId);
+    if (!row || row.settled) return null;
+    const state = row.state;
     if (state.phase !== 'settling') return null;
     const bets = await activeBetsOf(tx, roundId);
     const result = advance(state, { type: 'settle', bets }, nowMs);
@@ -167,7 +163,7 @@ export async function settleRound(
         .values(pool.map((entry) => ({ ...entry, roundId, idempotencyKey: entry.key })))
         .onConflictDoNothing({ target: gamePrizePoolEntries.idempotencyKey });
     if (result.state.outcome?.kind === 'settled') {
-      await recordSeason(tx, bets, transfers, nowMs);
+      await recordSeasonPlay(tx, seasonPlaysOf(bets, transfers), nowMs);
       // Their bets stood in a closed round: half of a referee's real activity (the other half is a check-in).
       await countReferralsAfterRound(tx, [...new Set(bets.map((bet) => bet.playerId))]);
     }
@@ -187,19 +183,10 @@ export async function settleRound(
   });
 }
 
-/** Adds the round to each player's season in each currency: stakes (tickets follow), result and bets. */
-async function recordSeason(
-  tx: Transaction,
-  bets: readonly DashBet[],
-  transfers: SettleResult['transfers'],
-  nowMs: number,
-): Promise<void> {
-  if (bets.length === 0) return;
-  const season = await ensureOpenSeason(tx, nowMs);
-  if (!season) return;
-  type Total = { userId: string; currency: GameCurrency; staked: bigint; result: bigint; bets: number };
+/** What the round adds to each player's season in each currency: stakes (tickets follow), result and bets. */
+function seasonPlaysOf(bets: readonly DashBet[], transfers: SettleResult['transfers']): SeasonPlay[] {
   // One map per currency keyed by player (no key string per bet).
-  const totals: Record<GameCurrency, Map<string, Total>> = { OJO: new Map(), POINT: new Map() };
+  const totals: Record<GameCurrency, Map<string, SeasonPlay>> = { OJO: new Map(), POINT: new Map() };
   const entry = (userId: string, currency: GameCurrency) => {
     const byPlayer = totals[currency];
     let value = byPlayer.get(userId);
@@ -216,32 +203,14 @@ async function recordSeason(
     value.bets += 1;
   }
   for (const transfer of transfers) entry(transfer.playerId, transfer.currency).result += transfer.amount;
-  const list = [...totals.OJO.values(), ...totals.POINT.values()].sort((a, b) =>
-    a.userId < b.userId ? -1 : 1,
-  );
-  // One statement whatever the number of players: the columns travel as arrays (a multi-row VALUES of 2,000
-  // players is 12,000 parameters for the driver to bind one by one).
-  await queryRows(
-    tx,
-    sql`insert into ${gameSeasonPlayers} (season_id, user_id, currency, staked, result, bets)
-        select ${season.id}::text, * from unnest(
-          ${`{${list.map((value) => value.userId).join(',')}}`}::uuid[],
-          ${`{${list.map((value) => value.currency).join(',')}}`}::text[],
-          ${`{${list.map((value) => value.staked.toString()).join(',')}}`}::numeric[],
-          ${`{${list.map((value) => value.result.toString()).join(',')}}`}::numeric[],
-          ${`{${list.map((value) => value.bets).join(',')}}`}::int[])
-        on conflict (season_id, user_id, currency) do update set
-          staked = ${gameSeasonPlayers.staked} + excluded.staked,
-          result = ${gameSeasonPlayers.result} + excluded.result,
-          bets = ${gameSeasonPlayers.bets} + excluded.bets`,
-  );
+  return [...totals.OJO.values(), ...totals.POINT.values()];
 }
 
 /** Playing a round completes task 411004 (the tasks module's job does it; one job per player and round). */
 async function enqueuePlayTasks(tx: Transaction, roundId: string, bets: readonly DashBet[]): Promise<void> {
   const players = [...new Set(bets.map((bet) => bet.playerId))];
   if (players.length === 0) return;
-  // One statement, the player ids as one array (see recordSeason).
+  // One statement, the player ids as one array (as the season's standings are written).
   await queryRows(
     tx,
     sql`insert into ${jobs} (kind, key, payload)

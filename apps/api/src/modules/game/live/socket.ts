@@ -70,15 +70,18 @@ export interface GameHub {
 
 type PriceTick = Extract<ServerMessage, { type: 'prices' }>['tick'];
 
+/**
+ * What a game's snapshot is given: the player (null: a watcher), and the latest prices and the clock, read once its
+ * rounds are (a snapshot is as fresh as it can be).
+ */
+export interface SnapshotContext {
+  userId: string | null;
+  prices: () => PriceTick | null;
+  now: () => number;
+}
+
 /** How each game answers a client joining its room: its `snapshot` for that player (or a watcher). */
-export type GameSnapshots = Record<
-  GameId,
-  (context: {
-    userId: string | null;
-    prices: () => PriceTick | null;
-    now: () => number;
-  }) => Promise<ServerMessage>
->;
+export type GameSnapshots = Record<GameId, (context: SnapshotContext) => Promise<ServerMessage>>;
 
 export function registerGameSocket(
   app: FastifyInstance,

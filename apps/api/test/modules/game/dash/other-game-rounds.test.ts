@@ -11,12 +11,13 @@ import {
   screenRounds,
   settledRounds,
 } from '../../../../src/modules/game/dash/rounds';
+import { realBetsOf } from '../../../../src/modules/game/real-bets';
 import { insertUser } from '../../../helpers';
 
 /**
  * The rounds table holds every game's rounds (its `game` column). Another game's rounds, even ones that would come
  * first by time, never reach the race: not on screen, not in its history, not as a round to bet on, not in a
- * player's Dash rounds.
+ * player's Dash rounds, and never read as Dash's in a player's real bets.
  */
 describeWithDatabases("the race reads Dash's rounds only", ({ database }) => {
   const t0 = Date.parse('2026-11-23T00:00:00Z');
@@ -93,5 +94,10 @@ describeWithDatabases("the race reads Dash's rounds only", ({ database }) => {
     const { db } = database();
     expect(await dashRoundsOf(db, playerId, { won: false })).toBe(1);
     expect(await dashRoundsOf(db, playerId, { won: true })).toBe(1);
+  });
+
+  it("reads a player's real bets in Dash's rounds with Dash's reader only", async () => {
+    const { db } = database();
+    expect(await realBetsOf(db, playerId)).toEqual({ rounds: 1, ojo: 200n });
   });
 });
