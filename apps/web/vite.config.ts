@@ -22,6 +22,8 @@ const FRESH_MODULE_TESTS = [
   'src/features/coin/components/coin-history-screen.test.tsx',
   'src/app/prerender.test.tsx',
   'src/app/prerender-hydration.test.tsx',
+  'src/app/landing-page.test.tsx',
+  'src/app/landing-scripts.test.ts',
 ];
 
 /** The document title before React renders: the configured product name (brand is configuration). */

@@ -114,7 +114,7 @@ function startAfterHeroScript({ entry, imports }: { entry: string; imports: stri
 
 /**
  * The landing page prerendered (its largest paint must not wait for React). The build's index.html gets the
- * home page's markup in its root, for main.tsx to hydrate; the head script that marks a logged-in visit; and its
+ * home page's markup in its root, for src/landing.tsx to hydrate; the head script that marks a logged-in visit; and its
  * scripts start once the hero is painted. The document as Vite wrote it becomes app-shell.html, the page of every
  * other route (both servers send it).
  */

@@ -60,7 +60,14 @@ if (!isPrerenderedView()) {
       } catch {
         // Blocked: the app's login meets the same refusal and shows the notice.
       }
-      startWholeApp({ onAuthStore: (store) => void store.loginWithAccount({ referralCode, sourceType }) });
+      let isLoginStarted = false;
+      startWholeApp({
+        onAuthStore: (store) => {
+          if (isLoginStarted) return; // once, even where effects run twice (StrictMode in development)
+          isLoginStarted = true;
+          void store.loginWithAccount({ referralCode, sourceType });
+        },
+      });
     },
     oldUserLogin(provider) {
       void startOldUserLogin(provider);
