@@ -36,21 +36,39 @@ if (!isPrerenderedView()) {
   void import('./app/start-app').then(({ startApp }) => startApp(container));
 } else {
   let isHandedOver = false;
-  /** Once: the whole app replaces this page; `before` runs first (a navigation's new address). */
-  const startWholeApp = (options: Omit<StartAppOptions, 'replacing'> = {}, before?: () => void) => {
+  /**
+   * Once: the whole app replaces this page; `before` runs first (a navigation's new address). When its code cannot
+   * load, this page stays, and `otherwise` runs (a link is then followed by the browser).
+   */
+  const startWholeApp = (
+    options: Omit<StartAppOptions, 'replacing'> = {},
+    { before, otherwise }: { before?: () => void; otherwise?: () => void } = {},
+  ) => {
     if (isHandedOver) return;
     isHandedOver = true;
-    void import('./app/start-app').then(async ({ startApp }) => {
-      before?.();
-      await startApp(container, { ...options, replacing: root });
-    });
+    void import('./app/start-app').then(
+      async ({ startApp }) => {
+        before?.();
+        await startApp(container, { ...options, replacing: root });
+      },
+      () => {
+        isHandedOver = false;
+        otherwise?.();
+      },
+    );
   };
   const handOver: HandOver = {
     navigate(to) {
-      startWholeApp({}, () => {
-        history.pushState(null, '', to);
-        window.scrollTo(0, 0); // a new page starts at the top, as the app's router does it
-      });
+      startWholeApp(
+        {},
+        {
+          before() {
+            history.pushState(null, '', to);
+            window.scrollTo(0, 0); // a new page starts at the top, as the app's router does it
+          },
+          otherwise: () => location.assign(to),
+        },
+      );
     },
     loginWithProvider(referralCode, sourceType) {
       // Inside the click, as the login does it: the browser allows the wallet popup only now (product.md 8). The

@@ -14,11 +14,14 @@ const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 async function buildBundle(): Promise<Rollup.OutputBundle> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  const result = await build({ root: webRoot, mode: 'production', logLevel: 'silent', build: { write: false } }).finally(
-    () => {
-      process.env.NODE_ENV = nodeEnv;
-    },
-  );
+  const result = await build({
+    root: webRoot,
+    mode: 'production',
+    logLevel: 'silent',
+    build: { write: false },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
   const [output] = Array.isArray(result) ? result : [result];
   if (!output || !('output' in output)) throw new Error('the build gave no output');
   return Object.fromEntries(output.output.map((file) => [file.fileName, file]));
