@@ -7,18 +7,18 @@ import { App } from './app';
 import { MarkLive } from './mark-live';
 import { preloadPage } from './router';
 
-/**
- * Starts the whole app (router, query cache, login feature) in the page's root: main.tsx on every page served the app
- * shell; src/landing.tsx on the landing page, at once for a view other than the prerendered one, or when the
- * visitor's light start hands over. A root that already shows a page (the prerendered or the light one) is replaced
- * in one go, its page's code loaded first, so that the loading spinner never shows in between.
- */
 export interface StartAppOptions {
   /** The light start's root, unmounted in the same task as the app renders: no frame in between. */
   replacing?: Root;
   onAuthStore?: (store: AuthStore) => void;
 }
 
+/**
+ * Starts the whole app (router, query cache, login feature) in the page's root: main.tsx on every page served the app
+ * shell; src/landing.tsx on the landing page, at once for a view other than the prerendered one, or when the
+ * visitor's light start hands over. A root that already shows a page (the prerendered or the light one) is replaced
+ * in one go, its page's code loaded first, so that the loading spinner never shows in between.
+ */
 export async function startApp(
   container: HTMLElement,
   { replacing, onAuthStore }: StartAppOptions = {},
