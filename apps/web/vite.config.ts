@@ -7,7 +7,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 // cannot load the domain package's TypeScript source.
 import { DEFAULT_PRODUCT_NAME } from '../../packages/domain/src/constants.ts';
 import { securityHeadersPlugin } from '../../scripts/lib/front-end-headers.mjs';
-import { prerenderHome } from './vite.prerender.ts';
+import { LANDING_ENTRY, prerenderHome } from './vite.prerender.ts';
 
 const DEFAULT_WEB_PORT = 3000;
 
@@ -22,6 +22,8 @@ const FRESH_MODULE_TESTS = [
   'src/features/coin/components/coin-history-screen.test.tsx',
   'src/app/prerender.test.tsx',
   'src/app/prerender-hydration.test.tsx',
+  'src/app/landing-page.test.tsx',
+  'src/app/landing-scripts.test.ts',
 ];
 
 /** The document title before React renders: the configured product name (brand is configuration). */
@@ -51,15 +53,23 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       rolldownOptions: {
+        // The landing page's own entry (src/landing.tsx), which the prerendered page starts (vite.prerender.ts).
+        input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), landing: LANDING_ENTRY },
         output: {
           codeSplitting: {
-            // The libraries every page runs, in one chunk of their own: it stays cached when the app's code
-            // changes. Only packages the entry needs anyway: a library that only lazy pages use must not be named
-            // here, or it would join the first download.
+            // The libraries every page runs, in chunks of their own: they stay cached when the app's code changes.
+            // React apart from the router and the query library, which the landing page's first download does
+            // without (src/landing.tsx). Only packages an entry needs anyway: a library that only lazy pages use
+            // must not be named here, or it would join the first download.
             groups: [
               {
                 name: 'react-vendor',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                priority: 10,
+              },
+              {
+                name: 'app-vendor',
+                test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
                 priority: 10,
               },
             ],

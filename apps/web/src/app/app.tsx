@@ -1,9 +1,10 @@
+import type { AuthStore } from '@/features/auth/stores/auth-store';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+export function App({ onAuthStore }: { onAuthStore?: (store: AuthStore) => void }) {
   return (
-    <AppProvider>
+    <AppProvider onAuthStore={onAuthStore}>
       <AppRouter />
     </AppProvider>
   );

@@ -3,8 +3,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { ROUTES, type RouteName } from '@/config/routes';
 import { SESSION_COOKIES } from '@/lib/session-storage';
+import { type HandOver, LandingPage } from './landing-page';
 import { AppProvider } from './provider';
-import { AppRoutes, preloadPage } from './router';
+import { AppRoutes } from './router';
 
 /** Reads a rendered stream to its end. */
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
@@ -24,16 +25,16 @@ export function prerenderedApp(name: RouteName): ReactNode {
   );
 }
 
-/** The markup of one app page, its code loaded first as main.tsx does before it hydrates. */
-async function prerenderPage(name: RouteName): Promise<string> {
-  await preloadPage(name);
+/** The markup of a tree, whole. */
+async function prerender(tree: ReactNode): Promise<string> {
   // No part of the page split off to be revealed by a script later (React does that to large parts when streaming):
   // the document is the page as it shows.
-  const { prelude } = await prerenderToNodeStream(prerenderedApp(name), {
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return text(prelude);
 }
+
+/** Nothing to hand over at build time. */
+const NO_HAND_OVER: HandOver = { navigate() {}, loginWithProvider() {}, oldUserLogin() {} };
 
 /**
  * A script for the head of the prerendered page: it marks a page opened with a session cookie before the first paint,
@@ -44,9 +45,10 @@ const SESSION_MARK_SCRIPT = `if(/(?:^|;)\\s*${SESSION_COOKIES.jwt}=[^;]/.test(do
 
 /**
  * The landing page's markup, rendered at build time (vite.prerender.ts) into index.html so that its largest paint
- * waits for no script, and main.tsx hydrates it. The same provider and routes as in the browser, under a static
- * router, so the hydrated tree matches it node for node.
+ * waits for no script, and src/landing.tsx hydrates it: the visitor's light landing page (app/landing-page.tsx), the
+ * tree that hydrates it node for node.
  */
 export async function prerenderHomePage(): Promise<{ html: string; headScript: string }> {
-  return { html: await prerenderPage('home'), headScript: SESSION_MARK_SCRIPT };
+  const html = await prerender(<LandingPage search="" handOver={NO_HAND_OVER} />);
+  return { html, headScript: SESSION_MARK_SCRIPT };
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { createLoginAccountProvider } from '@/features/auth/lib/create-login-account-provider';
+import type { AuthStore } from '@/features/auth/stores/auth-store';
 import { isApiError } from '@/lib/api-client';
 
 const MAX_QUERY_RETRIES = 2;
@@ -23,12 +24,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({
+  onAuthStore,
+  children,
+}: {
+  onAuthStore?: (store: AuthStore) => void;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(createQueryClient);
   const [accountProvider] = useState(createLoginAccountProvider);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider accountProvider={accountProvider}>{children}</AuthProvider>
+      <AuthProvider accountProvider={accountProvider} onStore={onAuthStore}>
+        {children}
+      </AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -11,6 +11,7 @@ import {
 } from '@/config/routes';
 import { AppLayout, PageLoading } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { RouterNavigation } from './router-navigation';
 
 /*
  * Declarative routing (<BrowserRouter> + useRoutes) rather than a data router: the app loads no data through the
@@ -103,7 +104,12 @@ export const routes: RouteObject[] = [
 
 /** The app's pages in their layout; a failure of the layout itself still gets the friendly message. */
 export function AppRoutes() {
-  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+  const page = useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      <RouterNavigation>{page}</RouterNavigation>
+    </RouteErrorBoundary>
+  );
 }
 
 export function AppRouter() {

@@ -1,36 +1,15 @@
-import type { ReactNode } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
-import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollRestoration } from './scroll-restoration';
-
-function Shell({ children }: { children: ReactNode }) {
-  // Below lg the race page is its frame alone, exactly the screen under the header: the frame scrolls and the page
-  // around it does not (one scroll on a phone), so the footer stays off it there.
-  const isRace = useMatch(ROUTES.game.path) !== null;
-  return (
-    <div className={`flex min-h-dvh flex-col ${isRace ? 'max-lg:h-dvh max-lg:overflow-hidden' : ''}`}>
-      <Header />
-      <main id="main" className="flex min-h-0 flex-1 flex-col">
-        {children}
-      </main>
-      {isRace ? (
-        <div className="max-lg:hidden">
-          <Footer />
-        </div>
-      ) : (
-        <Footer />
-      )}
-    </div>
-  );
-}
+import { Shell } from './shell';
 
 /** The layout every route renders in. */
 export function AppLayout() {
+  const isRace = useMatch(ROUTES.game.path) !== null;
   return (
-    <Shell>
+    <Shell header={<Header />} isRace={isRace}>
       <Outlet />
       <ScrollRestoration />
     </Shell>

@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { NAV_ITEMS, ROUTES } from '@/config/routes';
+import { AppNavLink } from '@/lib/navigation';
 
 interface MainNavProps {
   /** 'bar' is the desktop header row, 'menu' the stacked mobile menu. */
@@ -30,14 +30,14 @@ export function MainNav({ variant, onNavigate }: MainNavProps) {
     <ul className={style.list}>
       {NAV_ITEMS.map((item) => (
         <li key={item.path}>
-          <NavLink
+          <AppNavLink
             to={item.path}
             end={item.path === ROUTES.home.path}
             onClick={onNavigate}
             className={({ isActive }) => `${style.link} ${isActive ? style.active : style.idle}`}
           >
             {item.label}
-          </NavLink>
+          </AppNavLink>
         </li>
       ))}
     </ul>

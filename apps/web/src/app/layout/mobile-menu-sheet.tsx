@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
 import { CloseIcon, WalletIcon } from '@/components/ui/icons';
 import { AUTH_ROUTES, ROUTES } from '@/config/routes';
-import { useSessionUser } from '@/features/auth/hooks/use-auth';
+import { useHomeLoginActions } from '@/lib/login-actions';
+import { AppLink } from '@/lib/navigation';
 import { MainNav } from './main-nav';
 import { SocialLinks } from './social-links';
 
@@ -19,7 +19,7 @@ const ACCOUNT_LINK =
   'flex items-center gap-2 rounded-xl border px-4 py-3 text-base font-black uppercase tracking-wide transition';
 
 export function MobileMenuSheet({ isOpen, onOpenChange, triggerRef }: MobileMenuSheetProps) {
-  const { isFullUser: isPlayer, call } = useSessionUser();
+  const { isFullUser: isPlayer, call } = useHomeLoginActions();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
@@ -51,22 +51,22 @@ export function MobileMenuSheet({ isOpen, onOpenChange, triggerRef }: MobileMenu
           {isPlayer ? (
             <div className="flex flex-col gap-2">
               {call === 'createProfile' ? (
-                <Link
+                <AppLink
                   to={AUTH_ROUTES.createProfile.path}
                   onClick={close}
                   className={`${ACCOUNT_LINK} border-lime/60 text-lime`}
                 >
                   Create your profile
-                </Link>
+                </AppLink>
               ) : null}
-              <Link
+              <AppLink
                 to={ROUTES.wallet.path}
                 onClick={close}
                 className={`${ACCOUNT_LINK} border-white/15 text-slate-200 hover:text-lime`}
               >
                 <WalletIcon className="size-5" />
                 Wallet
-              </Link>
+              </AppLink>
             </div>
           ) : null}
           <SocialLinks className="mt-auto" />

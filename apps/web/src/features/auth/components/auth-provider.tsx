@@ -1,27 +1,16 @@
-import type { LoginProvider } from '@ojo/domain/enums';
-import { LOGIN_TEXT } from '@ojo/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { toast } from '@/components/ui/toast';
 import { apiClient } from '@/lib/api-client';
 import { type HomeLoginActions, HomeLoginActionsProvider } from '@/lib/login-actions';
 import { getJwt } from '@/lib/session-storage';
 import { useUser } from '../api/get-user';
 import { AuthStoreContext, sessionUserOf } from '../hooks/use-auth';
 import type { LoginAccountProvider } from '../lib/login-account-provider';
+import { startOldUserLogin } from '../lib/old-user-login';
 import { renewWhenVisible } from '../session/token-upkeep';
 import type { AuthStore } from '../stores/auth-store';
 import { createAppAuthStore } from '../stores/create-app-auth-store';
-
-async function startOldUserLogin(provider: LoginProvider): Promise<void> {
-  try {
-    const { startOidcLogin } = await import('../lib/start-oidc-login');
-    await startOidcLogin(provider);
-  } catch {
-    toast.error(LOGIN_TEXT.authorizationFailed);
-  }
-}
 
 /** Keeps the session as product.md 4 says: load check, renewal on visibility, logout on 401, wallet disconnects. */
 function useSessionUpkeep(store: AuthStore, accountProvider: LoginAccountProvider): void {
@@ -47,13 +36,18 @@ function useSessionUpkeep(store: AuthStore, accountProvider: LoginAccountProvide
  */
 export function AuthProvider({
   accountProvider,
+  onStore,
   children,
 }: {
   accountProvider: LoginAccountProvider;
+  /** Hands the store out once it exists (the landing page's light start continues a login with it). */
+  onStore?: (store: AuthStore) => void;
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [store] = useState(() => createAppAuthStore({ queryClient, accountProvider }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store is handed out once, when it is created.
+  useEffect(() => onStore?.(store), [store]);
   return (
     <AuthStoreProvider store={store} accountProvider={accountProvider}>
       {children}

@@ -7,6 +7,7 @@ import { env } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { useAuthState, useAuthStore, useSessionUser } from '../hooks/use-auth';
 import { AuthRouterBridge } from './auth-router-bridge';
+import { AuthSlotFrame } from './auth-slot-frame';
 
 /** The dialogs (and Radix with them) load when one first opens, not with the landing page. */
 const AuthDialogs = lazy(async () => ({ default: (await import('./auth-dialogs')).AuthDialogs }));
@@ -32,7 +33,7 @@ export function AuthSlot({
   const { pathname } = useLocation();
   const isHome = pathname === ROUTES.home.path;
   return (
-    <div data-testid="auth-slot" className="flex items-center gap-2">
+    <AuthSlotFrame>
       {store && state.status === 'loggedIn' ? (
         <>
           {needsMigrationBind(user) ? (
@@ -57,6 +58,6 @@ export function AuthSlot({
           <AuthDialogs />
         </Suspense>
       ) : null}
-    </div>
+    </AuthSlotFrame>
   );
 }

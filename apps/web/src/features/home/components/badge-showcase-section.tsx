@@ -1,6 +1,6 @@
 import { HOME_TEXT } from '@ojo/domain/messages';
-import { Link } from 'react-router';
 import { ROUTES } from '@/config/routes';
+import { AppLink } from '@/lib/navigation';
 import { SectionHeading, SnapSection } from './snap-section';
 
 const BADGES = [
@@ -51,12 +51,12 @@ export function BadgeShowcaseSection() {
           })}
         </ul>
         <div className="mt-12 text-center">
-          <Link
+          <AppLink
             to={ROUTES.mintBadge.path}
             className="inline-flex rounded-xl border border-white/20 px-5 py-3 text-sm font-bold uppercase tracking-wider text-white transition hover:border-lime hover:text-lime"
           >
             See all badges
-          </Link>
+          </AppLink>
         </div>
       </div>
     </SnapSection>

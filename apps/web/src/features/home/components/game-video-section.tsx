@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { ROUTES } from '@/config/routes';
+import { AppLink } from '@/lib/navigation';
 import { SectionHeading, SnapSection } from './snap-section';
 
 /** Starts loading the video when it is about one screen away. */
@@ -55,12 +55,12 @@ export function GameVideoSection() {
             Five coins, one track, twenty seconds. Back the two coins whose prices climb fastest and share the
             pool with everyone who called it.
           </p>
-          <Link
+          <AppLink
             to={ROUTES.game.path}
             className="rounded-xl bg-white px-6 py-3 text-sm font-black uppercase tracking-wider text-arena-950 transition hover:bg-lime"
           >
             Enter the arena
-          </Link>
+          </AppLink>
         </div>
         <div className="order-1 rounded-[1.75rem] bg-gradient-to-br from-lime/60 via-cyan/40 to-[#7c4dff]/60 p-px shadow-[0_30px_80px_-20px] shadow-cyan/30 lg:order-2">
           <video

@@ -1,10 +1,10 @@
 import { isHeroCarSlid } from '@ojo/domain/constants';
 import { HOME_TEXT } from '@ojo/domain/messages';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { env } from '@/config/env';
 import { AUTH_ROUTES, ROUTES } from '@/config/routes';
 import { useHomeLoginActions } from '@/lib/login-actions';
+import { AppLink } from '@/lib/navigation';
 import { HERO_CAR_SRC } from '../hero-image';
 import { useScrollCondition } from '../hooks/use-scrolled-past';
 import { OldUserLoginButtons, RecommendedLogin } from './login-buttons';
@@ -55,9 +55,9 @@ function CreateProfileCall() {
           Pick your handle to start earning FishXP, collecting badges and racing.
         </p>
       </div>
-      <Link to={AUTH_ROUTES.createProfile.path} className={PRIMARY_LINK}>
+      <AppLink to={AUTH_ROUTES.createProfile.path} className={PRIMARY_LINK}>
         Create your profile
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -68,12 +68,12 @@ function PlayCall() {
     <div className={HERO_CARD}>
       <p className="text-sm font-bold text-slate-300">You're in. Pick your next move.</p>
       <div className="flex flex-wrap gap-3">
-        <Link to={ROUTES.game.path} className={PRIMARY_LINK}>
+        <AppLink to={ROUTES.game.path} className={PRIMARY_LINK}>
           Play now
-        </Link>
-        <Link to={ROUTES.task.path} className={SECONDARY_LINK}>
+        </AppLink>
+        <AppLink to={ROUTES.task.path} className={SECONDARY_LINK}>
           Start earning
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

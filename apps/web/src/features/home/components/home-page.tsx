@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { env } from '@/config/env';
 import { useIsLargeScreen } from '@/hooks/use-is-large-screen';
+import { useNavigation } from '@/lib/navigation';
 import { useSectionSnap } from '../hooks/use-section-snap';
 import { BackersStrip } from './backers-strip';
 import { BadgeShowcaseSection } from './badge-showcase-section';
@@ -23,7 +23,7 @@ export function HomePage({
   const containerRef = useRef<HTMLDivElement>(null);
   const isLargeScreen = useIsLargeScreen();
   useSectionSnap(containerRef, { enabled: isLargeScreen });
-  const [search] = useSearchParams();
+  const search = new URLSearchParams(useNavigation().search);
 
   return (
     <div ref={containerRef} className="flex w-full flex-col">

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 
 /**
@@ -7,7 +6,9 @@ import { apiClient, isApiError } from '@/lib/api-client';
  * (network down, broken response), which is not a verdict on the code.
  *
  * The answer's schema (and zod with it) loads on the first check: the home page shows the referral field, and its
- * first paint should not wait for a schema library (initial JavaScript budget).
+ * first paint should not wait for a schema library (initial JavaScript budget). A plain call rather than a TanStack
+ * mutation, so that the landing page can run without the query library (src/landing.tsx); the field loads this module
+ * (and the API client with it) on the first check.
  */
 export async function checkReferralCode(inviteCode: string): Promise<boolean> {
   const { referralCodeCheckRoute } = await import('@ojo/api-contract/referral');
@@ -22,6 +23,7 @@ export async function checkReferralCode(inviteCode: string): Promise<boolean> {
   }
 }
 
-export function useCheckReferralCode() {
-  return useMutation({ mutationKey: ['referral', 'code', 'check'], mutationFn: checkReferralCode });
+/** What the person reads when the check got no verdict (network down, broken response). */
+export function checkFailureText(error: unknown): string {
+  return isApiError(error) ? error.message : 'The code could not be checked.';
 }

@@ -2,9 +2,7 @@ import { HOME_TEXT, REFERRAL_TEXT } from '@ojo/domain/messages';
 import { filterReferralCodeInput, isValidReferralCode } from '@ojo/domain/referral/referral-code';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
 import { clearReferralSelection, selectReferral, useReferralSelection } from '@/lib/referral-selection';
-import { useCheckReferralCode } from '../api/check-referral-code';
 
 type Status = 'idle' | 'invalid' | 'applied';
 
@@ -24,24 +22,35 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
   const [isOpen, setIsOpen] = useState(Boolean(entryCode || selection.referralCode));
   const [code, setCode] = useState(() => filterReferralCodeInput(entryCode ?? selection.referralCode ?? ''));
   const [status, setStatus] = useState<Status>(selection.referralCode && !entryCode ? 'applied' : 'idle');
-  const check = useCheckReferralCode();
+  const [isChecking, setIsChecking] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
 
-  const runCheck = (candidate: string, sourceType?: string | null) => {
-    check.mutate(candidate, {
-      onSuccess: (isValid) => {
-        if (isValid) {
-          selectReferral(candidate, sourceType ?? undefined);
-          setStatus('applied');
-        } else {
-          clearReferralSelection();
-          setStatus('invalid');
-        }
-      },
-      onError: (error) => toast.error(isApiError(error) ? error.message : 'The code could not be checked.'),
-    });
+  const runCheck = async (candidate: string, sourceType?: string | null) => {
+    setIsChecking(true);
+    try {
+      // The API client loads with the first check: the landing page's first download does without it.
+      const { checkReferralCode, checkFailureText } = await import('../api/check-referral-code');
+      let isValid: boolean;
+      try {
+        isValid = await checkReferralCode(candidate);
+      } catch (error) {
+        toast.error(checkFailureText(error));
+        return;
+      }
+      if (isValid) {
+        selectReferral(candidate, sourceType ?? undefined);
+        setStatus('applied');
+      } else {
+        clearReferralSelection();
+        setStatus('invalid');
+      }
+    } catch {
+      toast.error('The code could not be checked.'); // its module did not load
+    } finally {
+      setIsChecking(false);
+    }
   };
 
   // Referral entry: select the code from the link for the login and tell the person at once if it is wrong.
@@ -53,12 +62,12 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
     if (enteredWith.current === candidate || !isValidReferralCode(candidate)) return;
     enteredWith.current = candidate;
     selectReferral(candidate, entrySourceType ?? undefined);
-    runCheck(candidate, entrySourceType);
+    void runCheck(candidate, entrySourceType);
   }, [entryCode, entrySourceType]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (isValidReferralCode(code)) runCheck(code, selection.sourceType);
+    if (isValidReferralCode(code)) void runCheck(code, selection.sourceType);
   };
 
   if (!isOpen) {
@@ -115,10 +124,10 @@ export function ReferralCodeField({ entryCode, entrySourceType }: ReferralCodeFi
         />
         <button
           type="submit"
-          disabled={!isValidReferralCode(code) || check.isPending || status === 'applied'}
+          disabled={!isValidReferralCode(code) || isChecking || status === 'applied'}
           className="rounded-lg bg-white/10 px-4 py-2 text-sm font-bold text-white transition hover:bg-white/20 disabled:cursor-not-allowed disabled:opacity-40"
         >
-          {check.isPending ? 'Checking…' : status === 'applied' ? 'Applied' : 'Apply'}
+          {isChecking ? 'Checking…' : status === 'applied' ? 'Applied' : 'Apply'}
         </button>
       </div>
       <p aria-live="polite" className="mt-1.5 min-h-5 text-sm">
