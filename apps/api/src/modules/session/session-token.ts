@@ -23,7 +23,10 @@ export interface SessionClaims {
 
 /** The secret as an HS256 key for `SessionTokenSettings`: every secure call verifies a token. */
 export function sessionTokenKey(secret: Uint8Array): Promise<CryptoKey> {
-  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /**
