@@ -90,6 +90,8 @@ function finishOperation(
   if (limited) responses['429'] ??= errorResponse('Too many requests: the rate limit was reached.');
   responses['500'] ??= errorResponse('An unexpected failure.');
   for (const [status, response] of Object.entries(responses)) {
+    // A refusal is the JSON error envelope even where the success is another media type (a CSV export).
+    if (/^[45]/.test(status)) response.content = errorResponse(response.description).content;
     const rateLimited = limited && /^[24]/.test(status);
     response.headers = {
       ...corsHeaders,

@@ -69,6 +69,7 @@ describeWithDatabases('OpenAPI at /docs', ({ database }) => {
       saasId: { type: 'apiKey', in: 'header', name: 'saas_id' },
       jwtToken: { type: 'apiKey', in: 'header', name: 'jwt_token' },
       operatorToken: { type: 'http', scheme: 'bearer' },
+      operatorSession: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
     });
   });
 
