@@ -4,8 +4,12 @@ import { stepAt } from '@ojo/domain/game/market/model';
 import { MarketSimulator } from '@ojo/domain/game/market/simulator';
 import type { PriceSource } from './price-source';
 
-/** Steps between rebases: the simulator forgets what is older than this, so a long-running API stays small. */
-const REBASE_EVERY_STEPS = 4 * 60 * 60 * 4;
+/**
+ * Steps between rebases (a day): the simulator forgets what is older, so a long-running API stays small (it keeps
+ * sparse checkpoints, not every step). A rebase forgets everything before the moment asked, so the window is wide
+ * enough that moments hours apart stay readable together: a quote's age, a look hours ahead and back.
+ */
+const REBASE_EVERY_STEPS = 24 * 60 * 60 * 4;
 
 /**
  * Prices from the game's seeded market simulator (packages/domain game/market): the wallet's ETH/USD ticker and the
