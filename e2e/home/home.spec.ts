@@ -231,6 +231,8 @@ test.describe('section snapping', () => {
   test('at 1366×640 the wheel brings every part of every section on screen, SEE ALL BADGES too', async ({
     page,
   }) => {
+    // Up to 40 wheel turns, each waiting for its glide to come to rest: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1366, height: 640 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
