@@ -1,30 +1,23 @@
 import type { LocalAccount } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
 import { expect } from 'vitest';
 import type { buildTestApp } from '../helpers';
+import { siweMessage } from './identity';
 
 /** The console's origin in tests (CONSOLE_ORIGIN's default). */
 export const CONSOLE_ORIGIN = 'http://localhost:3005';
 
 type InjectApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-/** A SIWE message as the console writes it; `overrides` replace any field. */
+/** A SIWE message as the console writes it: the web app's, for the console's origin; `overrides` replace any field. */
 export function consoleSiweMessage(
   address: `0x${string}`,
   nonce: string,
-  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  overrides: Parameters<typeof siweMessage>[2] = {},
 ): string {
-  const now = Date.now();
-  return createSiweMessage({
-    address,
-    chainId: 11124,
+  return siweMessage(address, nonce, {
     domain: new URL(CONSOLE_ORIGIN).host,
     uri: CONSOLE_ORIGIN,
-    nonce,
-    version: '1',
     statement: 'Sign in to the OJO Arena console',
-    issuedAt: new Date(now - 1000),
-    expirationTime: new Date(now + 5 * 60 * 1000),
     ...overrides,
   });
 }
@@ -39,7 +32,7 @@ export async function consoleNonce(app: InjectApp): Promise<string> {
 export async function consoleSignIn(
   app: InjectApp,
   account: Pick<LocalAccount, 'address' | 'signMessage'>,
-  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  overrides: Parameters<typeof siweMessage>[2] = {},
 ) {
   const message = consoleSiweMessage(account.address, await consoleNonce(app), overrides);
   const signature = await account.signMessage({ message });

@@ -7,7 +7,7 @@ import { type AuditActor, recordAudit } from '../audit/record-audit';
 import type { OperatorConfig } from './config';
 import { operatorErrors } from './errors';
 import { revokeOperatorSessions } from './operator-sessions';
-import { auditStateOf, isConfiguredOwner, lockOperator, operatorViewOf, otherOwnerCount } from './operators';
+import { auditStateOf, isConfiguredOwner, lockOperator, operatorViewOf, refuseLastOwner } from './operators';
 
 /**
  * `PATCH /console/operators/:id`: a new role, recorded with the old one in the same transaction. A configured
@@ -26,13 +26,7 @@ export async function changeOperatorRole(
     if (!before) throw operatorErrors.notFound();
     if (before.role === input.role) return before;
     if (isConfiguredOwner(config, before.address)) throw operatorErrors.configuredOwner();
-    if (
-      before.role === 'owner' &&
-      config.ownerAddresses.length === 0 &&
-      (await otherOwnerCount(tx, before.id)) === 0
-    ) {
-      throw operatorErrors.lastOwner();
-    }
+    await refuseLastOwner(tx, config, before);
     const [after] = await tx
       .update(operators)
       .set({ role: input.role, updatedAt: sql`now()` })

@@ -4,7 +4,7 @@ import { eq } from '@ojo/db/sql';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import type { OperatorConfig } from './config';
 import { operatorErrors } from './errors';
-import { auditStateOf, isConfiguredOwner, lockOperator, otherOwnerCount } from './operators';
+import { auditStateOf, isConfiguredOwner, lockOperator, refuseLastOwner } from './operators';
 
 /**
  * `DELETE /console/operators/:id`: the operator's row goes and its sessions with it (cascade), so its tokens are
@@ -20,13 +20,7 @@ export async function removeOperator(
     const before = await lockOperator(tx, id);
     if (!before) throw operatorErrors.notFound();
     if (isConfiguredOwner(config, before.address)) throw operatorErrors.configuredOwner();
-    if (
-      before.role === 'owner' &&
-      config.ownerAddresses.length === 0 &&
-      (await otherOwnerCount(tx, before.id)) === 0
-    ) {
-      throw operatorErrors.lastOwner();
-    }
+    await refuseLastOwner(tx, config, before);
     await tx.delete(operators).where(eq(operators.id, before.id));
     await recordAudit(tx, actor, {
       action: 'operator:remove',
